@@ -1,0 +1,37 @@
+#!/usr/bin/env node
+// `npm start` (production build) and `npm run dev`: serve the site, starting the embedded demo admin
+// when ADMIN_API_URL is not set. Honours HOST, PORT and ADMIN_API_URL.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const mode = process.argv[2] === 'dev' ? 'dev' : 'start';
+const port = process.env.PORT || (mode === 'dev' ? '3000' : '8080');
+const host = process.env.HOST || '';
+
+if (!process.env.ADMIN_API_URL) {
+  const { startDemoAdmin } = await import('./demo-admin/server.mjs');
+  const admin = await startDemoAdmin({ port: Number(process.env.DEMO_ADMIN_PORT || 0) });
+  process.env.ADMIN_API_URL = admin.url;
+  console.log(`ADMIN_API_URL is not set: using the embedded DEMO admin at ${admin.url}`);
+}
+
+if (mode === 'start') {
+  const entry = path.join(root, 'dist', 'serve-node.js');
+  if (!existsSync(entry)) {
+    console.error('No production build found: run `npm run build` first.');
+    process.exit(1);
+  }
+  process.env.PORT = port;
+  await import(pathToFileURL(entry).href);
+  console.log(`Site ready on http://${host || 'localhost'}:${port}/`);
+} else {
+  const args = ['waku', 'dev', '--port', port, ...(host ? ['--host', host] : [])];
+  const child = spawn('npx', args, { cwd: root, stdio: 'inherit', env: process.env });
+  const stop = (signal) => child.kill(signal);
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  child.on('exit', (code) => process.exit(code ?? 0));
+}

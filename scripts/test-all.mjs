@@ -1,0 +1,85 @@
+#!/usr/bin/env node
+// `npm test`: typecheck, generated-client check, unit tests, production build, e2e tests in Chromium.
+// Ends with one summary line "tests: N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { findChromium } from './find-chromium.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (name) => path.join(root, 'node_modules/.bin', name);
+const results = path.join(root, 'test-results');
+let passed = 0;
+let failed = 0;
+
+function step(title, command, args, env = {}) {
+  console.log(`\n=== ${title}`);
+  const run = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  return run.status === 0;
+}
+
+function summary(code) {
+  console.log(`\ntests: ${passed} passed, ${failed} failed`);
+  process.exit(code);
+}
+
+rmSync(results, { recursive: true, force: true });
+
+if (!step('typecheck', bin('tsc'), ['--noEmit'])) { failed += 1; summary(1); }
+passed += 1;
+if (!step('generated client is up to date', process.execPath, ['scripts/check-generated.mjs'])) { failed += 1; summary(1); }
+passed += 1;
+
+const unitOk = step('unit tests (vitest)', bin('vitest'), [
+  'run', '--typecheck', '-c', 'tests/vitest.config.ts',
+  '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(results, 'unit.json')}`,
+]);
+countVitest(path.join(results, 'unit.json'));
+if (!unitOk && failed === 0) failed += 1;
+
+if (!step('production build', bin('waku'), ['build'])) { failed += 1; summary(1); }
+
+let chromium = await findChromium();
+if (!chromium && canInstallDebianChromium()) {
+  console.log("\nNo Chromium found: installing Debian's chromium (apt-get, ~1 minute)");
+  const apt = { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } };
+  spawnSync('apt-get', ['update', '-qq'], apt);
+  spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], apt);
+  chromium = await findChromium();
+}
+if (!chromium) {
+  console.error(
+    '\nNo Chromium found for the e2e tests. Install one, then run `npm test` again:\n' +
+      '  Debian/Ubuntu:  sudo apt-get update && sudo apt-get install -y chromium\n' +
+      '  elsewhere:      npx playwright install chromium\n' +
+      '  or point CHROMIUM_PATH at a Chromium/Chrome binary.',
+  );
+  failed += 1;
+  summary(1);
+}
+console.log(`\nChromium for e2e: ${chromium.path}${chromium.own ? " (Playwright's own)" : ''}`);
+const e2eOk = step('e2e tests (Playwright, production build)', bin('playwright'), ['test', '-c', 'tests/playwright.config.ts']);
+countPlaywright(path.join(results, 'e2e.json'));
+if (!e2eOk && failed === 0) failed += 1;
+
+summary(unitOk && e2eOk ? 0 : 1);
+
+function canInstallDebianChromium() {
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  return isRoot && !process.env.CHROMIUM_PATH && spawnSync('apt-get', ['--version'], { stdio: 'ignore' }).status === 0;
+}
+
+function countVitest(file) {
+  if (!existsSync(file)) return;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  passed += report.numPassedTests ?? 0;
+  failed += report.numFailedTests ?? 0;
+}
+
+function countPlaywright(file) {
+  if (!existsSync(file)) return;
+  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  passed += (stats?.expected ?? 0) + (stats?.flaky ?? 0);
+  failed += stats?.unexpected ?? 0;
+}

@@ -1,0 +1,18 @@
+import type { ContentError } from '../lib/admin/content-error';
+
+/** A section whose admin call failed: one short human message, the rest of the page still renders. */
+export function SectionError({ error, what }: { error: ContentError; what: string }) {
+  const reason =
+    error.kind === 'TIMEOUT_ERROR'
+      ? 'is taking too long to load'
+      : error.kind === 'HTTP_ERROR' && error.status === 404
+        ? 'could not be found'
+        : 'could not be loaded right now';
+  return (
+    <div className="section-error" role="status" data-error-kind={error.kind}>
+      <p>
+        {what} {reason}. Please try again in a minute.
+      </p>
+    </div>
+  );
+}

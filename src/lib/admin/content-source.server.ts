@@ -1,0 +1,82 @@
+/**
+ * One typed function per admin call, each cached. `createContentSource` is the testable core;
+ * `content.server.ts` holds the process-wide instance the pages use.
+ */
+import { createAdminClient } from './admin-client.server';
+import { ContentCache } from './content-cache.server';
+import type { ContentResult } from './content-error';
+import * as s from './schemas';
+
+export type ContentSourceOptions = {
+  baseUrl: string;
+  timeoutMs: number;
+  ttlMs: number;
+  retryMs: number;
+  maxEntries?: number;
+  now?: () => number;
+  log?: (message: string) => void;
+  fetch?: typeof fetch;
+};
+
+export type ContentSource = ReturnType<typeof createContentSource>;
+
+export function createContentSource(options: ContentSourceOptions) {
+  const admin = createAdminClient(options);
+  const cache = new ContentCache({
+    ttlMs: options.ttlMs,
+    retryMs: options.retryMs,
+    maxEntries: options.maxEntries ?? 1000,
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.log ? { log: options.log } : {}),
+  });
+
+  return {
+    cache,
+    getSettings: (): Promise<ContentResult<s.Settings>> =>
+      cache.get('/setting/content', () => admin.get('/setting/content', undefined, s.SettingsSchema)),
+    getHomeHero: (): Promise<ContentResult<s.HomeHero>> =>
+      cache.get('/home-page/content', () => admin.get('/home-page/content', undefined, s.HomeHeroSchema)),
+    getHomeIntro: (): Promise<ContentResult<s.HomeIntro>> =>
+      cache.get('/home-intro/content', () => admin.get('/home-intro/content', undefined, s.HomeIntroSchema)),
+    getIntroTiles: (): Promise<ContentResult<s.IntroTile[]>> =>
+      cache.get('/learning-experinece/content', () =>
+        admin.get('/learning-experinece/content', undefined, s.IntroTilesSchema),
+      ),
+    getAbout: (): Promise<ContentResult<s.SingleImagePage>> =>
+      cache.get('/about-us/content', () => admin.get('/about-us/content', undefined, s.SingleImagePageSchema)),
+    getUpcomingCourses: (): Promise<ContentResult<s.UpcomingCourse[]>> =>
+      cache.get('/upcoming-certification/content', () =>
+        admin.get('/upcoming-certification/content', undefined, s.UpcomingCoursesSchema),
+      ),
+    getLearningSolutions: (): Promise<ContentResult<s.LearningSolution[]>> =>
+      cache.get('/learning-solution/content', () =>
+        admin.get('/learning-solution/content', undefined, s.LearningSolutionsSchema),
+      ),
+    getConferences: (): Promise<ContentResult<s.TwoImagePage>> =>
+      cache.get('/conference-summit/content', () =>
+        admin.get('/conference-summit/content', undefined, s.TwoImagePageSchema),
+      ),
+    getDestinationTraining: (): Promise<ContentResult<s.TwoImagePage>> =>
+      cache.get('/destination-training/content', () =>
+        admin.get('/destination-training/content', undefined, s.TwoImagePageSchema),
+      ),
+    getConsultations: (): Promise<ContentResult<s.SingleImagePage>> =>
+      cache.get('/consultations/content', () =>
+        admin.get('/consultations/content', undefined, s.SingleImagePageSchema),
+      ),
+    getGallery: (): Promise<ContentResult<s.GalleryItem[]>> =>
+      cache.get('/gallery/content', () => admin.get('/gallery/content', undefined, s.GallerySchema)),
+    getOpenCourseCategory: (id: number): Promise<ContentResult<s.CourseCategory>> =>
+      cache.get(`/upcoming-training/details/${id}`, () =>
+        admin.get('/upcoming-training/details/{id}', { id }, s.CourseCategorySchema),
+      ),
+    getLearningSolutionCategory: (id: number): Promise<ContentResult<s.CourseCategory>> =>
+      cache.get(`/learning-solution-training/details/${id}`, () =>
+        admin.get('/learning-solution-training/details/{id}', { id }, s.CourseCategorySchema),
+      ),
+    getSubCourse: (slug: string): Promise<ContentResult<s.SubCourse>> =>
+      cache.get(`/course-venue/details/${slug}`, () =>
+        admin.get('/course-venue/details/{slug}', { slug }, s.SubCourseSchema),
+      ),
+  };
+}

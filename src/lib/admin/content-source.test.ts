@@ -1,0 +1,265 @@
+// The content layer against a real HTTP server on 127.0.0.1 whose answers each test scripts.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { isNotFound } from './content-error';
+import { createContentSource, type ContentSourceOptions } from './content-source.server';
+
+type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
+
+const settings = {
+  logo: 'https://admin.example.com/logo.svg',
+  phone: 'tel:+97317000000',
+  messenger: '',
+  whatsapp: 'https://wa.me/97317000000',
+  facebook: 'https://facebook.com/x',
+  instagram: 'https://instagram.com/x',
+  twitter: 'https://twitter.com/x',
+  linkedin: 'https://linkedin.com/x',
+};
+
+let server: http.Server;
+let baseUrl = '';
+let handler: Handler = () => {};
+const requests: string[] = [];
+const sockets = new Set<import('node:net').Socket>();
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    requests.push(req.url ?? '');
+    handler(req, res);
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`;
+});
+
+const pending: http.ServerResponse[] = [];
+
+afterEach(() => {
+  requests.length = 0;
+  // finish answers a test left hanging, without dropping the client's pooled keep-alive connections
+  for (const res of pending.splice(0)) if (!res.writableEnded) res.end();
+});
+
+afterAll(async () => {
+  for (const socket of sockets) socket.destroy();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+function json(res: http.ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+function source(overrides: Partial<ContentSourceOptions> = {}) {
+  const logs: string[] = [];
+  const clock = { now: 1_000_000 };
+  const content = createContentSource({
+    baseUrl,
+    timeoutMs: 500,
+    ttlMs: 60_000,
+    retryMs: 5_000,
+    now: () => clock.now,
+    log: (message) => logs.push(message),
+    ...overrides,
+  });
+  return { content, logs, clock };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+describe('answers', () => {
+  test('success: validated data, unknown fields dropped', async () => {
+    handler = (_req, res) => json(res, 200, { data: { ...settings, extra: 'ignored' }, meta: 1 });
+    const { content } = source();
+    const result = await content.getSettings();
+    expect(result).toEqual({ ok: true, data: settings, stale: false });
+    expect(requests).toEqual(['/api/setting/content']);
+  });
+
+  test('path parameters are encoded into the contract path', async () => {
+    handler = (_req, res) => json(res, 200, { data: { title: 'T', description: 'd', course_venue: [] } });
+    const { content } = source();
+    await content.getSubCourse('a b/c');
+    await content.getOpenCourseCategory(101);
+    expect(requests).toEqual(['/api/course-venue/details/a%20b%2Fc', '/api/upcoming-training/details/101']);
+  });
+
+  test('404 is a not-found HTTP_ERROR', async () => {
+    handler = (_req, res) => json(res, 404, { error: 'Not found' });
+    const { content, logs } = source();
+    const result = await content.getSubCourse('missing');
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error).toMatchObject({ kind: 'HTTP_ERROR', status: 404 });
+    expect(isNotFound(result.error)).toBe(true);
+    expect(logs).toEqual([]); // an unknown slug is not an incident
+  });
+
+  test('500 is an HTTP_ERROR with its status, and is logged', async () => {
+    handler = (_req, res) => json(res, 500, { error: 'boom' });
+    const { content, logs } = source();
+    const result = await content.getGallery();
+    expect(result).toMatchObject({ ok: false, error: { kind: 'HTTP_ERROR', status: 500 } });
+    expect(logs.join('\n')).toContain('HTTP_ERROR');
+  });
+
+  test('no answer in time is a TIMEOUT_ERROR', async () => {
+    handler = (_req, res) => pending.push(res);
+    const { content } = source({ timeoutMs: 200 });
+    const started = Date.now();
+    const result = await content.getSettings();
+    expect(result).toMatchObject({ ok: false, error: { kind: 'TIMEOUT_ERROR' } });
+    expect(Date.now() - started).toBeLessThan(1_500);
+  });
+
+  test('a body that stalls midway is a TIMEOUT_ERROR too', async () => {
+    handler = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write('{"data":');
+      pending.push(res);
+    };
+    const { content } = source({ timeoutMs: 200 });
+    expect(await content.getSettings()).toMatchObject({ ok: false, error: { kind: 'TIMEOUT_ERROR' } });
+  });
+
+  test('a dropped connection is a FETCH_ERROR', async () => {
+    handler = (req) => req.socket.destroy();
+    const { content } = source();
+    expect(await content.getSettings()).toMatchObject({ ok: false, error: { kind: 'FETCH_ERROR' } });
+  });
+
+  test('a refused connection is a FETCH_ERROR', async () => {
+    const { content } = source({ baseUrl: 'http://127.0.0.1:9/api' });
+    expect(await content.getSettings()).toMatchObject({ ok: false, error: { kind: 'FETCH_ERROR' } });
+  });
+
+  test('a body that is not JSON is a PARSING_ERROR', async () => {
+    handler = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('<html>oops</html>');
+    };
+    const { content } = source();
+    expect(await content.getSettings()).toMatchObject({ ok: false, error: { kind: 'PARSING_ERROR' } });
+  });
+
+  test('JSON of the wrong shape is a PARSING_ERROR naming the problem', async () => {
+    handler = (_req, res) => json(res, 200, { data: { ...settings, logo: 42 } });
+    const { content } = source();
+    const result = await content.getSettings();
+    expect(result).toMatchObject({ ok: false, error: { kind: 'PARSING_ERROR' } });
+    if (!result.ok) expect(result.error.message).toContain('logo');
+  });
+
+  test('a list that is not a list is a PARSING_ERROR; a bad row in a list is dropped', async () => {
+    handler = (_req, res) => json(res, 200, { data: { items: [] } });
+    expect(await source().content.getGallery()).toMatchObject({ ok: false, error: { kind: 'PARSING_ERROR' } });
+
+    handler = (_req, res) =>
+      json(res, 200, { data: [{ image: 'https://x/1.svg', title: 'One' }, { image: 5 }, { image: 'https://x/2.svg', title: 'Two' }] });
+    const result = await source().content.getGallery();
+    expect(result).toEqual({
+      ok: true,
+      stale: false,
+      data: [
+        { image: 'https://x/1.svg', title: 'One' },
+        { image: 'https://x/2.svg', title: 'Two' },
+      ],
+    });
+  });
+});
+
+describe('cache', () => {
+  test('an answer is reused for 60 s, per call and per argument', async () => {
+    handler = (req, res) => json(res, 200, { data: { title: req.url, description: '', course_venue: [] } });
+    const { content, clock } = source();
+    await content.getSubCourse('a');
+    clock.now += 59_000;
+    await content.getSubCourse('a');
+    await content.getSubCourse('b');
+    expect(requests).toEqual(['/api/course-venue/details/a', '/api/course-venue/details/b']);
+  });
+
+  test('after 60 s the copy is served at once and refreshed once in the background', async () => {
+    let version = 1;
+    handler = (_req, res) => json(res, 200, { data: { ...settings, logo: `v${version}` } });
+    const { content, clock } = source();
+    expect(await content.getSettings()).toMatchObject({ data: { logo: 'v1' } });
+    version = 2;
+    clock.now += 61_000;
+    const [first, second] = await Promise.all([content.getSettings(), content.getSettings()]);
+    expect(first).toMatchObject({ ok: true, data: { logo: 'v1' } });
+    expect(second).toMatchObject({ ok: true, data: { logo: 'v1' } });
+    await settle();
+    expect(await content.getSettings()).toMatchObject({ data: { logo: 'v2' } });
+    expect(requests).toHaveLength(2);
+  });
+
+  test('concurrent identical calls share one request', async () => {
+    handler = (_req, res) => setTimeout(() => json(res, 200, { data: settings }), 100);
+    const { content } = source();
+    const results = await Promise.all(Array.from({ length: 25 }, () => content.getSettings()));
+    expect(results.every((result) => result.ok)).toBe(true);
+    expect(requests).toHaveLength(1);
+  });
+
+  test('stale-if-error: a failed refresh keeps serving the last good value and logs the failure', async () => {
+    handler = (_req, res) => json(res, 200, { data: settings });
+    const { content, clock, logs } = source();
+    await content.getSettings();
+
+    handler = (_req, res) => json(res, 503, { error: 'down' });
+    clock.now += 61_000;
+    await content.getSettings(); // triggers the background refresh, which fails
+    await settle();
+    const afterFailure = await content.getSettings();
+    expect(afterFailure).toEqual({ ok: true, data: settings, stale: true });
+    expect(logs.join('\n')).toMatch(/HTTP_ERROR refreshing \/setting\/content; serving the copy from 61 s ago/);
+
+    // the failed admin is retried after retryMs, not on every request
+    const before = requests.length;
+    await content.getSettings();
+    await settle();
+    expect(requests.length).toBe(before);
+    clock.now += 5_001;
+    await content.getSettings();
+    await settle();
+    expect(requests.length).toBe(before + 1);
+  });
+
+  test('stale-if-error also covers a dropped connection and garbage', async () => {
+    handler = (_req, res) => json(res, 200, { data: settings });
+    const { content, clock } = source();
+    await content.getSettings();
+    for (const broken of [(req: http.IncomingMessage) => req.socket.destroy(), (_req: http.IncomingMessage, res: http.ServerResponse) => res.end('nope')]) {
+      handler = broken as Handler;
+      clock.now += 120_000;
+      await content.getSettings();
+      await settle();
+      expect(await content.getSettings()).toEqual({ ok: true, data: settings, stale: true });
+    }
+  });
+
+  test('a failure with nothing cached is remembered briefly, then retried', async () => {
+    handler = (_req, res) => json(res, 500, {});
+    const { content, clock } = source();
+    await content.getGallery();
+    await content.getGallery();
+    expect(requests).toHaveLength(1);
+    handler = (_req, res) => json(res, 200, { data: [] });
+    clock.now += 5_001;
+    expect(await content.getGallery()).toEqual({ ok: true, data: [], stale: false });
+    expect(requests).toHaveLength(2);
+  });
+
+  test('the number of cached keys is bounded', async () => {
+    handler = (_req, res) => json(res, 404, {});
+    const { content } = source({ maxEntries: 3 });
+    for (const slug of ['a', 'b', 'c', 'd', 'e']) await content.getSubCourse(slug);
+    expect(content.cache.stats().entries).toBe(3);
+  });
+});

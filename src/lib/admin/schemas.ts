@@ -1,0 +1,146 @@
+/**
+ * Valibot schemas for every admin payload: the boundary where untrusted JSON becomes typed content.
+ * `schemas.test-d.ts` proves each output type equals the type generated from openapi/admin-api.yaml, so a
+ * regenerated description that changes a shape breaks the type check here, not in a page.
+ *
+ * Unknown fields are dropped (v.object strips them). A list keeps its good items and drops a malformed one
+ * (logged) so one bad row in the admin does not blank a whole section; a payload that is not a list at all
+ * is still a PARSING_ERROR.
+ */
+import * as v from 'valibot';
+
+const text = v.string();
+const url = v.string();
+
+export const SettingsSchema = v.object({
+  logo: text,
+  phone: text,
+  messenger: text,
+  whatsapp: text,
+  facebook: text,
+  instagram: text,
+  twitter: text,
+  linkedin: text,
+});
+
+export const HomeHeroSchema = v.object({
+  title: text,
+  sub_title: text,
+  video: v.optional(url),
+  banner: v.optional(url),
+});
+
+export const HomeIntroSchema = v.object({
+  title: text,
+  description: text,
+  banner: url,
+});
+
+export const IntroTileSchema = v.object({
+  image: url,
+  title: text,
+  back_link: text,
+});
+
+export const UpcomingCourseSchema = v.object({
+  id: v.pipe(v.number(), v.integer()),
+  title: text,
+  short_desc: text,
+  thumb_image: url,
+  remaining_time: v.pipe(
+    v.string(),
+    v.check((value) => !Number.isNaN(Date.parse(value)), 'remaining_time is not a date-time'),
+  ),
+  starting_date: text,
+  class_timing: text,
+  location: text,
+});
+
+export const LearningSolutionSchema = v.object({
+  id: v.pipe(v.number(), v.integer()),
+  title: text,
+  thumb_image: url,
+});
+
+export const SingleImagePageSchema = v.object({
+  title: text,
+  description: text,
+  image: v.optional(url),
+});
+
+export const TwoImagePageSchema = v.object({
+  title: text,
+  description: text,
+  first_image: v.optional(url),
+  second_image: v.optional(url),
+});
+
+export const GalleryItemSchema = v.object({
+  image: url,
+  title: text,
+});
+
+export const TrainingCourseSchema = v.object({
+  id: v.pipe(v.number(), v.integer()),
+  code: text,
+  title: text,
+  slug: v.pipe(v.string(), v.minLength(1)),
+});
+
+export const CourseVenueSchema = v.object({
+  start_date: v.pipe(v.string(), v.isoDate()),
+  end_date: v.pipe(v.string(), v.isoDate()),
+  venue_name: text,
+  course_fee: v.pipe(v.number(), v.finite()),
+});
+
+/** A list that keeps its valid items and logs the ones it drops. */
+export function tolerantList<TItem extends v.GenericSchema>(item: TItem) {
+  return v.pipe(
+    v.array(v.unknown()),
+    v.transform((items) => {
+      const kept: v.InferOutput<TItem>[] = [];
+      items.forEach((candidate, index) => {
+        const result = v.safeParse(item, candidate);
+        if (result.success) kept.push(result.output);
+        else console.warn(`[admin] dropped malformed list item #${index}: ${v.summarize(result.issues)}`);
+      });
+      return kept;
+    }),
+  );
+}
+
+export const CourseCategorySchema = v.object({
+  title: text,
+  training_course: tolerantList(TrainingCourseSchema),
+});
+
+export const SubCourseSchema = v.object({
+  title: text,
+  description: text,
+  course_venue: tolerantList(CourseVenueSchema),
+});
+
+export const IntroTilesSchema = tolerantList(IntroTileSchema);
+export const UpcomingCoursesSchema = tolerantList(UpcomingCourseSchema);
+export const LearningSolutionsSchema = tolerantList(LearningSolutionSchema);
+export const GallerySchema = tolerantList(GalleryItemSchema);
+
+/** Every answer is `{ data: <payload> }`. */
+export function envelope<TData extends v.GenericSchema>(data: TData) {
+  return v.object({ data });
+}
+
+export type Settings = v.InferOutput<typeof SettingsSchema>;
+export type HomeHero = v.InferOutput<typeof HomeHeroSchema>;
+export type HomeIntro = v.InferOutput<typeof HomeIntroSchema>;
+export type IntroTile = v.InferOutput<typeof IntroTileSchema>;
+export type UpcomingCourse = v.InferOutput<typeof UpcomingCourseSchema>;
+export type LearningSolution = v.InferOutput<typeof LearningSolutionSchema>;
+export type SingleImagePage = v.InferOutput<typeof SingleImagePageSchema>;
+export type TwoImagePage = v.InferOutput<typeof TwoImagePageSchema>;
+export type GalleryItem = v.InferOutput<typeof GalleryItemSchema>;
+export type CourseCategory = v.InferOutput<typeof CourseCategorySchema>;
+export type TrainingCourse = v.InferOutput<typeof TrainingCourseSchema>;
+export type SubCourse = v.InferOutput<typeof SubCourseSchema>;
+export type CourseVenue = v.InferOutput<typeof CourseVenueSchema>;

@@ -1,0 +1,100 @@
+/**
+ * Real servers for the e2e tests: the demo admin (in this process) and the production build of the site
+ * (`node dist/serve-node.js`, a child process), both on 127.0.0.1 and both stopped by whoever started them.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+// @ts-expect-error: plain .mjs module without type declarations
+import { startDemoAdmin } from '../../../scripts/demo-admin/server.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export type FaultRule = {
+  path: string;
+  delayMs?: number;
+  status?: number;
+  mode?: 'drop' | 'hang' | 'invalid-json' | 'wrong-shape';
+  times?: number;
+};
+
+export type DemoAdmin = {
+  url: string;
+  origin: string;
+  close(): Promise<void>;
+  setFaults(rules: FaultRule[]): void;
+  resetFaults(): void;
+  requestCounts(): Record<string, number>;
+  resetCounts(): void;
+};
+
+export async function startAdmin(options: { latencyMs?: number } = {}): Promise<DemoAdmin> {
+  return (await startDemoAdmin({ host: '127.0.0.1', port: 0, ...options })) as DemoAdmin;
+}
+
+export type Site = { url: string; stop(): Promise<void>; output(): string };
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Start the built site against `adminUrl`. `env` adds settings such as CONTENT_CACHE_TTL_MS. */
+export async function startSite(adminUrl: string, env: Record<string, string> = {}): Promise<Site> {
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'dist/serve-node.js')], {
+    cwd: root,
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), ADMIN_API_URL: adminUrl, NODE_ENV: 'production', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`site exited early (${child.exitCode}):\n${output}`);
+    try {
+      await fetch(`${url}/favicon.ico`);
+      break;
+    } catch {
+      if (Date.now() > deadline) {
+        child.kill('SIGKILL');
+        throw new Error(`site did not start on ${url}:\n${output}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  return {
+    url,
+    output: () => output,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 3_000).unref();
+      }),
+  };
+}
+
+/** A fresh admin + site pair with its own cache, for tests that change what the admin does. */
+export async function startPair(options: { latencyMs?: number; env?: Record<string, string> } = {}) {
+  const admin = await startAdmin(options.latencyMs ? { latencyMs: options.latencyMs } : {});
+  const site = await startSite(admin.url, options.env);
+  return {
+    admin,
+    site,
+    async stop() {
+      await site.stop();
+      await admin.close();
+    },
+  };
+}

@@ -1,0 +1,14 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+// Unit tests live beside the code (src/**, scripts/**); Playwright's e2e tests live in tests/e2e.
+export default defineConfig({
+  root: fileURLToPath(new URL('..', import.meta.url)),
+  esbuild: { jsx: 'automatic' },
+  test: {
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.{ts,mjs}'],
+    typecheck: { include: ['src/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
+    testTimeout: 20_000,
+    hookTimeout: 20_000,
+  },
+});
