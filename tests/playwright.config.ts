@@ -21,7 +21,7 @@ const launchOptions = chromium && !chromium.own
 
 export default defineConfig({
   testDir: './e2e',
-  outputDir: '../test-results',
+  outputDir: process.env.PW_OUTPUT_DIR || '../test-results',
   globalSetup: './e2e/support/global-setup.ts',
   fullyParallel: false,
   workers: 1, // 2 cores: one worker is faster than two (platform notes)

@@ -1,5 +1,5 @@
 /** Facts about the site itself that do not come from the admin. */
-export const SITE_NAME = 'Gulf Horizon Training';
+export const SITE_NAME = 'Dilmun Academy';
 
 export const NAV_LINKS = [
   { href: '/about', label: 'About Us' },

@@ -1,5 +1,5 @@
 import { getHomeHero } from '../../lib/admin/content.server';
-import { SectionError } from '../section-error';
+import { SectionError } from '../ui/section-error';
 
 export async function HomeHero() {
   const hero = await getHomeHero();
@@ -25,7 +25,7 @@ export async function HomeHero() {
 /** Stands in for the hero while the home data loads (site-spec section 2). */
 export function HomeHeroSkeleton() {
   return (
-    <section className="hero hero--skeleton" aria-busy="true" aria-label="Loading">
+    <section className="hero hero--skeleton" data-skeleton="hero" aria-busy="true" aria-label="Loading">
       <div className="skeleton skeleton--title" />
       <div className="skeleton skeleton--line" />
       <div className="hero__strip" aria-hidden="true" />

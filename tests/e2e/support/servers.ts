@@ -6,7 +6,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-// @ts-expect-error: plain .mjs module without type declarations
 import { startDemoAdmin } from '../../../scripts/demo-admin/server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -30,7 +29,7 @@ export type DemoAdmin = {
 };
 
 export async function startAdmin(options: { latencyMs?: number } = {}): Promise<DemoAdmin> {
-  return (await startDemoAdmin({ host: '127.0.0.1', port: 0, ...options })) as DemoAdmin;
+  return startDemoAdmin({ host: "127.0.0.1", port: 0, ...options });
 }
 
 export type Site = { url: string; stop(): Promise<void>; output(): string };
@@ -49,7 +48,7 @@ export async function freePort(): Promise<number> {
 /** Start the built site against `adminUrl`. `env` adds settings such as CONTENT_CACHE_TTL_MS. */
 export async function startSite(adminUrl: string, env: Record<string, string> = {}): Promise<Site> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'dist/serve-node.js')], {
+  const child: ChildProcess = spawn(process.execPath, [path.join(root, process.env.WAKU_DIST_DIR || 'dist', 'serve-node.js')], {
     cwd: root,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), ADMIN_API_URL: adminUrl, NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

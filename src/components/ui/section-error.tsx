@@ -1,4 +1,5 @@
-import type { ContentError } from '../lib/admin/content-error';
+import type { ContentError } from '../../lib/admin/content-error';
+import styles from './section-error.module.css';
 
 /** A section whose admin call failed: one short human message, the rest of the page still renders. */
 export function SectionError({ error, what }: { error: ContentError; what: string }) {
@@ -9,7 +10,7 @@ export function SectionError({ error, what }: { error: ContentError; what: strin
         ? 'could not be found'
         : 'could not be loaded right now';
   return (
-    <div className="section-error" role="status" data-error-kind={error.kind}>
+    <div className={styles.error} role="status" data-error-kind={error.kind}>
       <p>
         {what} {reason}. Please try again in a minute.
       </p>

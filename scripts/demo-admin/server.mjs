@@ -1,0 +1,526 @@
+#!/usr/bin/env node
+/**
+ * Embedded demo admin API: serves the admin content contract (/work/shared/admin-api-contract.md) from
+ * generated demo content, plus its own SVG images, with fault injection for tests and benchmarks.
+ * Dependency-free: Node 20 built-ins only.
+ *
+ *   GET  /api/<contract path>     → 200 { data } | 404 { error: 'Not found' } | 405 for non-GET
+ *   GET  /media/<name>.svg        → image/svg+xml, cached for a year
+ *   /__demo/faults | requests | latency | reset → control endpoints (see README.md)
+ *
+ * CLI: node scripts/demo-admin/server.mjs [--port 4010] [--host 127.0.0.1] [--latency 0]
+ */
+
+import http from 'node:http';
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { createDemoSite } from './content.mjs';
+import { hashString, renderImage, renderLogo } from './images.mjs';
+
+/**
+ * @typedef {'drop' | 'hang' | 'invalid-json' | 'wrong-shape'} FaultMode
+ *
+ * @typedef {object} FaultRule
+ * @property {string} path      Exact API path ('/home-page/content'), a prefix ending in '*'
+ *                              ('/course-venue/details/*') or '*' for every API path.
+ * @property {number} [delayMs] Extra delay before answering (added to the global latency).
+ * @property {number} [status]  Answer this HTTP status with a JSON error body.
+ * @property {FaultMode} [mode] drop: destroy the socket; hang: never answer (until close);
+ *                              invalid-json: 200 with a body that is not JSON;
+ *                              wrong-shape: 200 with `{ "data": { "unexpected": true } }`.
+ * @property {number} [times]   Apply only to the next N matching requests, then the rule is removed.
+ *
+ * @typedef {Record<string, number>} RequestCounts  API path → requests received.
+ *
+ * @typedef {object} DemoAdmin
+ * @property {string} url        Base address of the API: origin + '/api'.
+ * @property {string} origin     e.g. http://127.0.0.1:4010 (image URLs are built on it).
+ * @property {number} port
+ * @property {() => Promise<void>} close       Stop, destroying every connection (hanging ones too).
+ * @property {(rules: FaultRule[]) => void} setFaults  Replace the fault rules (throws TypeError if invalid).
+ * @property {() => void} resetFaults
+ * @property {(ms: number) => void} setLatency Set the global latency added to every API request.
+ * @property {() => RequestCounts} requestCounts  API requests received per path (counted before faults),
+ *                              e.g. `{ '/home-page/content': 3 }`; over HTTP: `{ counts, total }`.
+ * @property {() => void} resetCounts
+ *
+ * @typedef {object} DemoAdminOptions
+ * @property {string} [host]       Interface to listen on (default 127.0.0.1).
+ * @property {number} [port]       0 (default) picks a free port.
+ * @property {number} [latencyMs]  Global latency added to every API request.
+ * @property {Date | string | number} [now]  Fixes the content's "today"; by default content follows the clock
+ *                                 (rebuilt when the UTC day changes).
+ * @property {string} [publicOrigin] Origin used in image URLs instead of http://host:port.
+ */
+
+const FAULT_MODES = new Set(['drop', 'hang', 'invalid-json', 'wrong-shape']);
+const JSON_TYPE = 'application/json; charset=utf-8';
+const MAX_CONTROL_BODY = 1024 * 1024;
+
+/**
+ * Validate and copy fault rules.
+ * @param {unknown} rules
+ * @returns {FaultRule[]}
+ */
+export function normaliseFaults(rules) {
+  if (!Array.isArray(rules)) throw new TypeError('fault rules must be an array');
+  return rules.map((rule, index) => {
+    const where = `fault rule #${index}`;
+    if (!rule || typeof rule !== 'object') throw new TypeError(`${where} must be an object`);
+    const { path, delayMs, status, mode, times } = /** @type {Record<string, unknown>} */ (rule);
+    if (typeof path !== 'string' || path === '') throw new TypeError(`${where}: path must be a non-empty string`);
+    /** @type {FaultRule} */
+    const copy = { path };
+    if (delayMs !== undefined) {
+      if (typeof delayMs !== 'number' || !Number.isFinite(delayMs) || delayMs < 0) throw new TypeError(`${where}: delayMs must be a number >= 0`);
+      copy.delayMs = delayMs;
+    }
+    if (status !== undefined) {
+      if (!Number.isInteger(status) || /** @type {number} */ (status) < 200 || /** @type {number} */ (status) > 599) {
+        throw new TypeError(`${where}: status must be an integer from 200 to 599`);
+      }
+      copy.status = /** @type {number} */ (status);
+    }
+    if (mode !== undefined) {
+      if (typeof mode !== 'string' || !FAULT_MODES.has(mode)) throw new TypeError(`${where}: mode must be one of ${[...FAULT_MODES].join(', ')}`);
+      copy.mode = /** @type {FaultMode} */ (mode);
+    }
+    if (times !== undefined) {
+      if (!Number.isInteger(times) || /** @type {number} */ (times) < 1) throw new TypeError(`${where}: times must be a positive integer`);
+      copy.times = /** @type {number} */ (times);
+    }
+    return copy;
+  });
+}
+
+/** @param {string} pattern @param {string} apiPath */
+function pathMatches(pattern, apiPath) {
+  if (pattern === '*') return true;
+  if (pattern.endsWith('*')) return apiPath.startsWith(pattern.slice(0, -1));
+  return pattern === apiPath;
+}
+
+/** @param {unknown} ms */
+function checkLatency(ms) {
+  if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) throw new TypeError('latency must be a number >= 0');
+  return ms;
+}
+
+/**
+ * @param {http.ServerResponse} res
+ * @param {number} status
+ * @param {unknown} body
+ * @param {Record<string, string>} [headers]
+ */
+function sendJson(res, status, body, headers = {}) {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': JSON_TYPE,
+    'content-length': Buffer.byteLength(text),
+    'cache-control': 'no-store',
+    'access-control-allow-origin': '*',
+    ...headers,
+  });
+  res.end(status === 204 || status === 304 ? undefined : text);
+}
+
+/** @param {http.IncomingMessage} req @returns {Promise<string>} */
+function readBody(req) {
+  return new Promise((resolve, reject) => {
+    let size = 0;
+    /** @type {Buffer[]} */
+    const chunks = [];
+    req.on('data', (chunk) => {
+      size += chunk.length;
+      if (size > MAX_CONTROL_BODY) {
+        reject(new TypeError('body too large'));
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+/** @param {string} host @param {number} port */
+function originFor(host, port) {
+  const reachable = host === '0.0.0.0' || host === '::' || host === '' ? '127.0.0.1' : host;
+  return `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`;
+}
+
+/**
+ * Start the demo admin server.
+ * @param {DemoAdminOptions} [options]
+ * @returns {Promise<DemoAdmin>}
+ */
+export async function startDemoAdmin({ host = '127.0.0.1', port = 0, latencyMs = 0, now, publicOrigin } = {}) {
+  const initialLatency = checkLatency(latencyMs);
+  const fixedNow = now === undefined ? undefined : new Date(now);
+  if (fixedNow && Number.isNaN(fixedNow.getTime())) throw new TypeError('now is not a valid date');
+
+  const state = {
+    latencyMs: initialLatency,
+    /** @type {FaultRule[]} */
+    rules: [],
+    /** @type {Map<string, number>} */
+    counts: new Map(),
+    total: 0,
+    closing: false,
+  };
+  /** @type {Set<import('node:net').Socket>} */
+  const sockets = new Set();
+  /** Pending delays, released on close. @type {Map<NodeJS.Timeout, () => void>} */
+  const delays = new Map();
+  /** @type {Map<string, { body: string, etag: string }>} */
+  const svgCache = new Map();
+
+  let origin = '';
+  /** @type {ReturnType<typeof createDemoSite> | undefined} */
+  let site;
+  let siteDay = '';
+  /** The content for "today" (or the fixed `now`), rebuilt when the UTC day changes. */
+  const currentSite = () => {
+    const at = fixedNow ?? new Date();
+    const day = at.toISOString().slice(0, 10);
+    if (!site || day !== siteDay) {
+      site = createDemoSite({ now: at, origin });
+      siteDay = day;
+    }
+    return site;
+  };
+
+  /** @param {number} ms */
+  const sleep = (ms) =>
+    new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        delays.delete(timer);
+        resolve(undefined);
+      }, ms);
+      delays.set(timer, () => resolve(undefined));
+    });
+
+  /** First matching rule, consuming one of its `times`. @param {string} apiPath */
+  const takeRule = (apiPath) => {
+    const index = state.rules.findIndex((rule) => pathMatches(rule.path, apiPath));
+    if (index === -1) return undefined;
+    const rule = state.rules[index];
+    if (rule.times !== undefined) {
+      rule.times -= 1;
+      if (rule.times <= 0) state.rules.splice(index, 1);
+    }
+    return rule;
+  };
+
+  /** @param {http.IncomingMessage} req @param {http.ServerResponse} res @param {string} apiPath */
+  async function handleApi(req, res, apiPath) {
+    state.counts.set(apiPath, (state.counts.get(apiPath) ?? 0) + 1);
+    state.total += 1;
+    if (req.method !== 'GET') {
+      sendJson(res, 405, { error: 'Method not allowed' }, { allow: 'GET' });
+      return;
+    }
+    const rule = takeRule(apiPath);
+    const delay = state.latencyMs + (rule?.delayMs ?? 0);
+    if (delay > 0) {
+      let gone = false;
+      res.once('close', () => {
+        gone = true;
+      });
+      await sleep(delay);
+      if (gone || state.closing) return;
+    }
+    switch (rule?.mode) {
+      case 'drop':
+        req.socket.destroy();
+        return;
+      case 'hang':
+        return; // Never answered; close() destroys the socket.
+      case 'invalid-json': {
+        const body = '{"data": <html><body>502 Bad Gateway</body></html>';
+        res.writeHead(200, { 'content-type': JSON_TYPE, 'content-length': Buffer.byteLength(body), 'access-control-allow-origin': '*' });
+        res.end(body);
+        return;
+      }
+      case 'wrong-shape':
+        sendJson(res, 200, { data: { unexpected: true } });
+        return;
+      default:
+        break;
+    }
+    if (rule?.status !== undefined) {
+      sendJson(res, rule.status, { error: `Injected fault: HTTP ${rule.status}` });
+      return;
+    }
+    const content = currentSite().content;
+    if (!Object.prototype.hasOwnProperty.call(content, apiPath)) {
+      sendJson(res, 404, { error: 'Not found' });
+      return;
+    }
+    sendJson(res, 200, { data: content[apiPath] });
+  }
+
+  /** @param {http.IncomingMessage} req @param {http.ServerResponse} res @param {string} name */
+  function handleMedia(req, res, name) {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      sendJson(res, 405, { error: 'Method not allowed' }, { allow: 'GET, HEAD' });
+      return;
+    }
+    let cached = svgCache.get(name);
+    if (!cached) {
+      const spec = currentSite().images.get(name);
+      const body = name === 'logo.svg' ? renderLogo() : spec ? renderImage(name, spec) : undefined;
+      if (body === undefined) {
+        sendJson(res, 404, { error: 'Not found' });
+        return;
+      }
+      cached = { body, etag: `"${hashString(body).toString(36)}-${body.length.toString(36)}"` };
+      svgCache.set(name, cached);
+    }
+    const headers = {
+      'content-type': 'image/svg+xml',
+      'cache-control': 'public, max-age=31536000, immutable',
+      etag: cached.etag,
+      'access-control-allow-origin': '*',
+    };
+    if (req.headers['if-none-match'] === cached.etag) {
+      res.writeHead(304, headers);
+      res.end();
+      return;
+    }
+    res.writeHead(200, { ...headers, 'content-length': Buffer.byteLength(cached.body) });
+    res.end(req.method === 'HEAD' ? undefined : cached.body);
+  }
+
+  const countsBody = () => ({ counts: api.requestCounts(), total: state.total });
+
+  /** @param {http.IncomingMessage} req @param {http.ServerResponse} res @param {string} pathname */
+  async function handleControl(req, res, pathname) {
+    const method = req.method ?? 'GET';
+    /** @param {string[]} allowed */
+    const notAllowed = (allowed) => sendJson(res, 405, { error: 'Method not allowed' }, { allow: allowed.join(', ') });
+    const readJson = async () => {
+      const text = await readBody(req);
+      try {
+        return text.trim() === '' ? undefined : JSON.parse(text);
+      } catch {
+        throw new TypeError('body is not JSON');
+      }
+    };
+    try {
+      switch (pathname) {
+        case '/__demo/faults':
+          if (method === 'GET') return sendJson(res, 200, { rules: state.rules });
+          if (method === 'DELETE') {
+            api.resetFaults();
+            return sendJson(res, 200, { rules: state.rules });
+          }
+          if (method === 'POST' || method === 'PUT') {
+            const body = await readJson();
+            api.setFaults(Array.isArray(body) ? body : body?.rules);
+            return sendJson(res, 200, { rules: state.rules });
+          }
+          return notAllowed(['GET', 'POST', 'PUT', 'DELETE']);
+        case '/__demo/requests':
+          if (method === 'GET') return sendJson(res, 200, countsBody());
+          if (method === 'DELETE') {
+            api.resetCounts();
+            return sendJson(res, 200, countsBody());
+          }
+          return notAllowed(['GET', 'DELETE']);
+        case '/__demo/latency':
+          if (method === 'GET') return sendJson(res, 200, { ms: state.latencyMs });
+          if (method === 'POST' || method === 'PUT') {
+            const body = await readJson();
+            api.setLatency(typeof body === 'number' ? body : body?.ms);
+            return sendJson(res, 200, { ms: state.latencyMs });
+          }
+          return notAllowed(['GET', 'POST', 'PUT']);
+        case '/__demo/reset':
+          if (method !== 'POST') return notAllowed(['POST']);
+          api.resetFaults();
+          api.resetCounts();
+          state.latencyMs = initialLatency;
+          return sendJson(res, 200, { rules: state.rules, ms: state.latencyMs, ...countsBody() });
+        default:
+          return sendJson(res, 404, { error: 'Not found' });
+      }
+    } catch (error) {
+      if (error instanceof TypeError) return sendJson(res, 400, { error: error.message });
+      throw error;
+    }
+  }
+
+  /** @type {Promise<void> | undefined} */
+  let closed;
+
+  /** Everything but the address, available to the request handlers. */
+  const api = {
+    close() {
+      if (!closed) {
+        state.closing = true;
+        closed = new Promise((resolve) => server.close(() => resolve()));
+        for (const [timer, release] of delays) {
+          clearTimeout(timer);
+          release();
+        }
+        delays.clear();
+        server.closeAllConnections();
+        for (const socket of sockets) socket.destroy();
+      }
+      return closed;
+    },
+    /** @param {FaultRule[]} rules */
+    setFaults(rules) {
+      state.rules = normaliseFaults(rules);
+    },
+    resetFaults() {
+      state.rules = [];
+    },
+    /** @param {number} ms */
+    setLatency(ms) {
+      state.latencyMs = checkLatency(ms);
+    },
+    /** @returns {RequestCounts} */
+    requestCounts() {
+      return Object.fromEntries(state.counts);
+    },
+    resetCounts() {
+      state.counts.clear();
+      state.total = 0;
+    },
+  };
+
+  const server = http.createServer((req, res) => {
+    let pathname;
+    try {
+      pathname = new URL(req.url ?? '/', 'http://demo.invalid').pathname;
+    } catch {
+      sendJson(res, 400, { error: 'Bad request' });
+      return;
+    }
+    if (pathname.length > 1 && pathname.endsWith('/')) pathname = pathname.slice(0, -1);
+    /** @type {Promise<void> | void} */
+    let work;
+    if (pathname === '/api' || pathname.startsWith('/api/')) {
+      let apiPath = pathname.slice('/api'.length) || '/';
+      try {
+        apiPath = decodeURIComponent(apiPath);
+      } catch {
+        // Keep the raw path: it will simply not be found.
+      }
+      work = handleApi(req, res, apiPath);
+    } else if (pathname.startsWith('/media/')) {
+      work = handleMedia(req, res, pathname.slice('/media/'.length));
+    } else if (pathname.startsWith('/__demo/')) {
+      work = handleControl(req, res, pathname);
+    } else if (pathname === '/') {
+      sendJson(res, 200, {
+        name: 'demo admin API',
+        api: `${origin}/api`,
+        paths: Object.keys(currentSite().content),
+      });
+    } else {
+      sendJson(res, 404, { error: 'Not found' });
+    }
+    Promise.resolve(work).catch((error) => {
+      if (!res.headersSent && !res.destroyed) sendJson(res, 500, { error: 'Internal error' });
+      else res.destroy();
+      process.stderr.write(`demo admin: ${error instanceof Error ? error.stack : String(error)}\n`);
+    });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve(undefined);
+    });
+  });
+  const address = server.address();
+  const boundPort = typeof address === 'object' && address ? address.port : port;
+  origin = (publicOrigin ?? originFor(host, boundPort)).replace(/\/+$/, '');
+
+  /** @type {DemoAdmin} */
+  return { url: `${origin}/api`, origin, port: boundPort, ...api };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// CLI
+// ---------------------------------------------------------------------------------------------------------
+
+const USAGE = `Usage: node scripts/demo-admin/server.mjs [--port 4010] [--host 127.0.0.1] [--latency 0]
+Environment: DEMO_ADMIN_PORT, DEMO_ADMIN_HOST, DEMO_ADMIN_LATENCY_MS, DEMO_ADMIN_PUBLIC_ORIGIN (flags win).`;
+
+/** @param {string | undefined} value @param {string} name */
+function nonNegativeInteger(value, name) {
+  const number = Number(value);
+  if (value === undefined || value.trim() === '' || !Number.isInteger(number) || number < 0) {
+    throw new TypeError(`${name} must be a non-negative integer, got ${JSON.stringify(value)}`);
+  }
+  return number;
+}
+
+async function main() {
+  let options;
+  try {
+    const { values } = parseArgs({
+      options: {
+        port: { type: 'string', short: 'p' },
+        host: { type: 'string' },
+        latency: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+    });
+    if (values.help) {
+      process.stdout.write(`${USAGE}\n`);
+      return;
+    }
+    const env = process.env;
+    options = {
+      port: nonNegativeInteger(values.port ?? env.DEMO_ADMIN_PORT ?? '4010', 'port'),
+      host: values.host ?? env.DEMO_ADMIN_HOST ?? '127.0.0.1',
+      latencyMs: nonNegativeInteger(values.latency ?? env.DEMO_ADMIN_LATENCY_MS ?? '0', 'latency'),
+      publicOrigin: env.DEMO_ADMIN_PUBLIC_ORIGIN || undefined,
+    };
+  } catch (error) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n${USAGE}\n`);
+    process.exit(2);
+  }
+
+  let admin;
+  try {
+    admin = await startDemoAdmin(options);
+  } catch (error) {
+    process.stderr.write(`demo admin could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  }
+  process.stdout.write(`demo admin listening on ${admin.url}\n`);
+
+  const stop = () => {
+    admin.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+const invokedDirectly = (() => {
+  if (!process.argv[1]) return false;
+  try {
+    return realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+})();
+
+if (invokedDirectly) await main();

@@ -1,0 +1,46 @@
+import { describe, expect, test } from 'vitest';
+import { countdownText, formatDate, formatFee } from './format';
+
+describe('formatDate', () => {
+  test.each([
+    ['2027-02-14', '14 Feb 2027'],
+    ['2026-12-01', '1 Dec 2026'],
+    ['2026-11-21T09:00:00+03:00', '21 Nov 2026'],
+    ['soon', 'soon'],
+  ])('%s → %s', (input, expected) => expect(formatDate(input)).toBe(expected));
+});
+
+describe('formatFee', () => {
+  test.each([
+    [4875, 'US$ 4,875'],
+    [3250.5, 'US$ 3,250.50'],
+    [0, 'US$ 0'],
+    [12500, 'US$ 12,500'],
+  ])('%s → %s', (input, expected) => expect(formatFee(input)).toBe(expected));
+});
+
+describe('countdownText', () => {
+  const start = new Date('2026-12-01T09:00:00Z');
+  const minutes = (n: number) => n * 60_000;
+
+  test('days, hours and minutes while ahead', () => {
+    const now = start.getTime() - (minutes(24 * 60) + minutes(2 * 60) + minutes(3));
+    expect(countdownText(start, now)).toBe('1 day 2 hours 3 minutes left');
+    expect(countdownText(start, now + 60_000)).toBe('1 day 2 hours 2 minutes left');
+    expect(countdownText(start, start.getTime() - minutes(3 * 24 * 60 + 61))).toBe('3 days 1 hour 1 minute left');
+  });
+
+  test('partial minutes round down', () => {
+    expect(countdownText(start, start.getTime() - 59_999)).toBe('0 days 0 hours 0 minutes left');
+  });
+
+  test("'Started' at and after the start", () => {
+    expect(countdownText(start, start)).toBe('Started');
+    expect(countdownText(start, start.getTime() + 1)).toBe('Started');
+    expect(countdownText('2026-12-01T09:00:00Z', start.getTime() + 86_400_000)).toBe('Started');
+  });
+
+  test('an unreadable start shows nothing', () => {
+    expect(countdownText('not a date', 0)).toBe('');
+  });
+});
