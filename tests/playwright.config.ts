@@ -1,7 +1,10 @@
+import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { findChromium } from '../scripts/find-chromium.mjs';
 
 const chromium = await findChromium();
+// PW_OUTPUT_DIR keeps parallel runs apart; test-all.mjs reads e2e.json from it.
+const outputDir = path.resolve(import.meta.dirname, process.env.PW_OUTPUT_DIR || '../test-results');
 
 // Playwright's own browser needs no launch tweaks; Debian's chromium needs these on a closed network as root.
 const launchOptions = chromium && !chromium.own
@@ -21,14 +24,14 @@ const launchOptions = chromium && !chromium.own
 
 export default defineConfig({
   testDir: './e2e',
-  outputDir: process.env.PW_OUTPUT_DIR || '../test-results',
+  outputDir,
   globalSetup: './e2e/support/global-setup.ts',
   fullyParallel: false,
   workers: 1, // 2 cores: one worker is faster than two (platform notes)
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 5_000 },
-  reporter: process.env.CI ? [['list'], ['json', { outputFile: '../test-results/e2e.json' }]] : [['list'], ['json', { outputFile: '../test-results/e2e.json' }]],
+  reporter: [['list'], ['json', { outputFile: path.join(outputDir, 'e2e.json') }]],
   use: {
     ...devices['Desktop Chrome'],
     launchOptions,

@@ -3,6 +3,7 @@
  * or the Worker's bindings on Cloudflare); plain process.env is the fallback outside Waku (unit tests).
  */
 import { getEnv } from 'waku';
+import { unstable_getHeaders } from 'waku/server';
 
 export function readEnv(key: string): string | undefined {
   let value: string | undefined;
@@ -39,4 +40,17 @@ export function adminConfig(): AdminConfig {
     cacheTtlMs: readNumber('CONTENT_CACHE_TTL_MS', 60_000),
     retryMs: readNumber('CONTENT_RETRY_MS', 5000),
   };
+}
+
+/** The domain the footer names: SITE_DOMAIN, else the host the visitor asked for. */
+export function siteDomain(): string {
+  const configured = readEnv('SITE_DOMAIN');
+  if (configured) return configured;
+  try {
+    const host = unstable_getHeaders()['host'];
+    if (host) return host.replace(/:\d+$/, '');
+  } catch {
+    // outside a request
+  }
+  return 'localhost';
 }

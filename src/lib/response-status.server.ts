@@ -1,0 +1,18 @@
+/**
+ * Lets a page answer with another HTTP status (404 for an unknown course) while still server-rendering
+ * its own content. Waku 0.27's `unstable_notFound()` answers 404 with an empty document (wakujs/waku#2280),
+ * so a page records the status here and renders the not-found view; `src/middleware/response-status.ts`
+ * applies the status. The page must decide before its first Suspense boundary (the status line goes first).
+ */
+import { unstable_getContextData } from 'waku/server';
+
+const KEY = 'responseStatus';
+
+export function setResponseStatus(status: number): void {
+  unstable_getContextData()[KEY] = status;
+}
+
+export function recordedResponseStatus(): number | undefined {
+  const status = unstable_getContextData()[KEY];
+  return typeof status === 'number' ? status : undefined;
+}

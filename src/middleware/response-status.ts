@@ -1,0 +1,13 @@
+import type { MiddlewareHandler } from 'hono';
+import { recordedResponseStatus } from '../lib/response-status.server';
+
+/** Applies the status a page recorded with `setResponseStatus` (see response-status.server.ts). */
+export default function responseStatus(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    const status = recordedResponseStatus();
+    if (status !== undefined && c.res.status === 200) {
+      c.res = new Response(c.res.body, { status, headers: c.res.headers });
+    }
+  };
+}
