@@ -3,7 +3,7 @@
 // when ADMIN_API_URL is not set. Honours HOST, PORT and ADMIN_API_URL.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -19,13 +19,19 @@ if (!process.env.ADMIN_API_URL) {
 }
 
 if (mode === 'start') {
-  const entry = path.join(root, 'dist', 'serve-node.js');
-  if (!existsSync(entry)) {
+  const distDir = path.join(root, process.env.WAKU_DIST_DIR || 'dist');
+  if (!existsSync(path.join(distDir, 'server', 'index.js'))) {
     console.error('No production build found: run `npm run build` first.');
     process.exit(1);
   }
-  process.env.PORT = port;
-  await import(pathToFileURL(entry).href);
+  const { startNodeServer } = await import('./node-server/start.mjs');
+  const server = await startNodeServer({ distDir, host, port });
+  const stop = () => {
+    server.close(() => process.exit(0));
+    setTimeout(() => process.exit(0), 2000).unref(); // streams still open after 2 s are cut
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
   console.log(`Site ready on http://${host || 'localhost'}:${port}/`);
 } else {
   const args = ['waku', 'dev', '--port', port, ...(host ? ['--host', host] : [])];

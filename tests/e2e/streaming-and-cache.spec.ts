@@ -33,12 +33,12 @@ test.describe('streaming', () => {
       const heroTitle = /<h1[^>]*id="hero-title"[^>]*>/;
       expect(whole).toMatch(heroTitle);
 
-      const first = chunks[0]!;
-      expect(first.text).toContain('<header');
-      expect(first.text).toContain('About Us');
-      expect(first.text).toContain('data-skeleton="hero"');
-      expect(first.text).not.toMatch(heroTitle);
-      expect(first.at).toBeLessThan(1000);
+      // what the browser has before the admin answers (1.2 s): the shell and the skeleton, not the data
+      const early = chunks.filter((chunk) => chunk.at < 1000).map((chunk) => chunk.text).join('');
+      expect(early).toContain('<header');
+      expect(early).toContain('About Us');
+      expect(early).toContain('data-skeleton="hero"');
+      expect(early).not.toMatch(heroTitle);
 
       const titleChunk = chunks.find((chunk) => heroTitle.test(chunk.text))!;
       expect(titleChunk.at).toBeGreaterThanOrEqual(1100);

@@ -45,10 +45,13 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Start the built site against `adminUrl`. `env` adds settings such as CONTENT_CACHE_TTL_MS. */
+/**
+ * Start the production build the way `npm start` does (scripts/serve.mjs) against `adminUrl`.
+ * `env` adds settings such as CONTENT_CACHE_TTL_MS.
+ */
 export async function startSite(adminUrl: string, env: Record<string, string> = {}): Promise<Site> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [path.join(root, process.env.WAKU_DIST_DIR || 'dist', 'serve-node.js')], {
+  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'scripts/serve.mjs'), 'start'], {
     cwd: root,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), ADMIN_API_URL: adminUrl, NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

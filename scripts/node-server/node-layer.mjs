@@ -1,0 +1,92 @@
+// What the Node server adds around the Waku app (the Worker build gets its compression from the edge):
+// - compression (br or gzip, as the client asks) that keeps the HTML stream: every chunk is flushed;
+// - long immutable caching for the hashed build assets, a short one for other static files;
+// - the baseline security headers on static files, which Waku serves before its middleware runs.
+import { Readable } from 'node:stream';
+import zlib from 'node:zlib';
+
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+// Static files are not pages: nothing in them may run or be framed.
+const STATIC_SECURITY_HEADERS = {
+  'content-security-policy': "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'DENY',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+  'cross-origin-opener-policy': 'same-origin',
+};
+
+/** Which encoding to use for this request: 'br', 'gzip' or undefined (q=0 means "not this one"). */
+export function chooseEncoding(acceptEncoding) {
+  const accepted = new Map();
+  for (const part of (acceptEncoding ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    accepted.set(name, q ? Number(q.slice(2)) : 1);
+  }
+  const weight = (name) => accepted.get(name) ?? (accepted.has('*') ? accepted.get('*') : 0);
+  if (weight('br') > 0) return 'br';
+  if (weight('gzip') > 0) return 'gzip';
+  return undefined;
+}
+
+/** A compressor that flushes after every chunk, so a streamed page reaches the browser piece by piece. */
+export function createCompressor(encoding) {
+  return encoding === 'br'
+    ? zlib.createBrotliCompress({
+        flush: zlib.constants.BROTLI_OPERATION_FLUSH,
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 },
+      })
+    : zlib.createGzip({ flush: zlib.constants.Z_SYNC_FLUSH, level: 6 });
+}
+
+function compressBody(body, encoding) {
+  return Readable.toWeb(Readable.fromWeb(body).pipe(createCompressor(encoding)));
+}
+
+/** Wraps the app's fetch handler with the Node-only layer above. */
+export function withNodeLayer(appFetch) {
+  // Compressed copies of immutable assets: each is compressed once per encoding, not per request.
+  const assetCache = new Map();
+
+  return async (request, ...rest) => {
+    const response = await appFetch(request, ...rest);
+    const { pathname } = new URL(request.url);
+    const headers = new Headers(response.headers);
+    const isAsset = pathname.startsWith('/assets/') && response.status === 200;
+
+    if (!headers.has('x-content-type-options')) {
+      for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) headers.set(name, value);
+      if (!headers.has('cache-control') && response.status === 200) headers.set('cache-control', 'public, max-age=3600');
+    }
+    if (isAsset) headers.set('cache-control', IMMUTABLE);
+
+    const type = headers.get('content-type') ?? '';
+    const encoding = chooseEncoding(request.headers.get('accept-encoding'));
+    const compress =
+      encoding && response.body && !headers.has('content-encoding') && COMPRESSIBLE.test(type) && request.method !== 'HEAD';
+    if (!compress) return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+
+    headers.set('content-encoding', encoding);
+    headers.delete('content-length');
+    if (!/accept-encoding/i.test(headers.get('vary') ?? '')) headers.append('vary', 'accept-encoding');
+
+    if (isAsset) {
+      const key = `${encoding} ${pathname}`;
+      let bytes = assetCache.get(key);
+      if (!bytes) {
+        const raw = Buffer.from(await response.arrayBuffer());
+        bytes = encoding === 'br' ? zlib.brotliCompressSync(raw) : zlib.gzipSync(raw, { level: 9 });
+        assetCache.set(key, bytes);
+      } else {
+        await response.body.cancel();
+      }
+      headers.set('content-length', String(bytes.length));
+      return new Response(bytes, { status: 200, headers });
+    }
+    return new Response(compressBody(response.body, encoding), { status: response.status, statusText: response.statusText, headers });
+  };
+}

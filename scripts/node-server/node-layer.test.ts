@@ -1,0 +1,89 @@
+// The Node layer against a real streamed Response: compressed, and still arriving chunk by chunk.
+import zlib from 'node:zlib';
+import { describe, expect, test } from 'vitest';
+import { chooseEncoding, withNodeLayer } from './node-layer.mjs';
+
+describe('chooseEncoding', () => {
+  test.each([
+    ['gzip, deflate, br', 'br'],
+    ['gzip', 'gzip'],
+    ['br;q=0, gzip', 'gzip'],
+    ['identity', undefined],
+    ['', undefined],
+    [null, undefined],
+    ['*', 'br'],
+  ])('%s → %s', (header, expected) => expect(chooseEncoding(header)).toBe(expected));
+});
+
+/** An HTML response whose second half arrives only when `release` is called. */
+function slowPage() {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      controller.enqueue(encoder.encode('<header>shell</header>'));
+      await gate;
+      controller.enqueue(encoder.encode('<main>data</main>'));
+      controller.close();
+    },
+  });
+  return { response: new Response(body, { headers: { 'content-type': 'text/html', 'x-content-type-options': 'nosniff' } }), release };
+}
+
+describe.each(['gzip', 'br'] as const)('%s', (encoding) => {
+  test('a streamed page is compressed and its first part decodes before the rest exists', async () => {
+    const { response, release } = slowPage();
+    const handler = withNodeLayer(async () => response);
+    const res = await handler(new Request('http://site/', { headers: { 'accept-encoding': encoding } }));
+    expect(res.headers.get('content-encoding')).toBe(encoding);
+    expect(res.headers.get('vary')).toContain('accept-encoding');
+
+    const decoder = encoding === 'br' ? zlib.createBrotliDecompress() : zlib.createGunzip();
+    let text = '';
+    decoder.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    const reader = res.body!.getReader();
+    const first = await reader.read();
+    decoder.write(first.value);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(text).toBe('<header>shell</header>'); // decodable on its own: the compressor flushed
+
+    release();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      decoder.write(value);
+    }
+    decoder.end();
+    await new Promise((resolve) => decoder.on('end', resolve));
+    expect(text).toBe('<header>shell</header><main>data</main>');
+  });
+});
+
+describe('static files', () => {
+  test('hashed assets are immutable, compressed once, and carry the security headers', async () => {
+    let served = 0;
+    const handler = withNodeLayer(async () => {
+      served += 1;
+      return new Response('console.log("hello hello hello hello")', { headers: { 'content-type': 'text/javascript' } });
+    });
+    const request = () => new Request('http://site/assets/index-abc123.js', { headers: { 'accept-encoding': 'gzip' } });
+    const first = await handler(request());
+    const second = await handler(request());
+    expect(served).toBe(2);
+    for (const res of [first, second]) {
+      expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(res.headers.get('content-encoding')).toBe('gzip');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
+      expect(zlib.gunzipSync(Buffer.from(await res.arrayBuffer())).toString()).toBe('console.log("hello hello hello hello")');
+    }
+  });
+
+  test('images are not compressed, other files get a short cache', async () => {
+    const handler = withNodeLayer(async () => new Response(new Uint8Array([1, 2, 3]), { headers: { 'content-type': 'image/png' } }));
+    const res = await handler(new Request('http://site/images/a.png', { headers: { 'accept-encoding': 'gzip' } }));
+    expect(res.headers.get('content-encoding')).toBeNull();
+    expect(res.headers.get('cache-control')).toBe('public, max-age=3600');
+  });
+});

@@ -1,0 +1,109 @@
+import { describe, expect, test } from 'vitest';
+import {
+  contentSecurityPolicy,
+  createNonce,
+  isCrossSiteWrite,
+  mediaOriginsFrom,
+  scriptNonceStream,
+  securityHeaders,
+} from './security-headers';
+
+describe('content security policy', () => {
+  test('allows self, the nonce and the media origins, and nothing else', () => {
+    const csp = contentSecurityPolicy({ mediaOrigins: ['https://admin.example.com'], nonce: 'abc' });
+    expect(csp).toContain("script-src 'self' 'nonce-abc'");
+    expect(csp).toContain("img-src 'self' data: https://admin.example.com");
+    expect(csp).toContain("media-src 'self' data: https://admin.example.com");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).not.toContain('unsafe-eval');
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+  });
+
+  test('every response gets the full header set', () => {
+    const headers = securityHeaders({ mediaOrigins: [] });
+    expect(Object.keys(headers).sort()).toEqual([
+      'content-security-policy',
+      'cross-origin-opener-policy',
+      'permissions-policy',
+      'referrer-policy',
+      'x-content-type-options',
+      'x-frame-options',
+    ]);
+  });
+
+  test('media origins come from the admin URL and the extra list', () => {
+    expect(mediaOriginsFrom('https://admin.example.com/api', 'https://cdn.example.net/x, nonsense https://v.example.org')).toEqual([
+      'https://admin.example.com',
+      'https://cdn.example.net',
+      'https://v.example.org',
+    ]);
+    expect(mediaOriginsFrom(undefined, undefined)).toEqual([]);
+  });
+
+  test('nonces are fresh and long', () => {
+    const a = createNonce();
+    expect(a).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(createNonce()).not.toBe(a);
+  });
+});
+
+async function pipe(chunks: string[], nonce: string) {
+  const encoder = new TextEncoder();
+  const source = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(encoder.encode(chunk));
+      controller.close();
+    },
+  });
+  const out: string[] = [];
+  const reader = source.pipeThrough(scriptNonceStream(nonce)).getReader();
+  const decoder = new TextDecoder();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    out.push(decoder.decode(value));
+  }
+  return out;
+}
+
+describe('script nonce stream', () => {
+  test('stamps every script tag, also when a tag is split across chunks', async () => {
+    const out = await pipe(['<p>a</p><scr', 'ipt>x()</script><script id="_R_">y', '</script><', 'script>'], 'N');
+    expect(out.join('')).toBe('<p>a</p><script nonce="N">x()</script><script nonce="N" id="_R_">y</script><script nonce="N">');
+  });
+
+  test('keeps the stream: text before a tag is passed on at once', async () => {
+    const out = await pipe(['<header>shell</header>', '<main>later</main>'], 'N');
+    expect(out).toEqual(['<header>shell</header>', '<main>later</main>']);
+  });
+
+  test('escaped text is not a tag', async () => {
+    expect((await pipe(['&lt;script&gt;alert(1)&lt;/script&gt;'], 'N')).join('')).toBe('&lt;script&gt;alert(1)&lt;/script&gt;');
+  });
+});
+
+describe('cross-site writes', () => {
+  const post = (headers: Record<string, string>) => new Request('http://site.example/contact-us', { method: 'POST', headers });
+
+  test.each([
+    [{ host: 'site.example', origin: 'http://site.example' }, false],
+    [{ host: 'site.example', origin: 'http://evil.example' }, true],
+    [{ host: 'site.example', origin: 'null' }, true],
+    [{ host: 'site.example', 'sec-fetch-site': 'cross-site' }, true],
+    [{ host: 'site.example', 'sec-fetch-site': 'same-origin', origin: 'http://site.example' }, false],
+    [{ host: 'site.example' }, false],
+  ])('%o → refused: %s', (headers, refused) => {
+    expect(isCrossSiteWrite(post(headers), false)).toBe(refused);
+  });
+
+  test('reads never count', () => {
+    expect(isCrossSiteWrite(new Request('http://site.example/', { headers: { origin: 'http://evil.example' } }), false)).toBe(false);
+  });
+
+  test('behind a trusted proxy the forwarded host is the site', () => {
+    const request = post({ host: '10.0.0.5:8080', 'x-forwarded-host': 'site.example', origin: 'https://site.example' });
+    expect(isCrossSiteWrite(request, true)).toBe(false);
+    expect(isCrossSiteWrite(request, false)).toBe(true);
+  });
+});

@@ -1,0 +1,44 @@
+import type { MiddlewareHandler } from 'hono';
+import { readEnv } from '../lib/config.server';
+import {
+  createNonce,
+  isCrossSiteWrite,
+  mediaOriginsFrom,
+  scriptNonceStream,
+  securityHeaders,
+} from '../lib/security/security-headers';
+
+/**
+ * Outermost middleware (files run in name order): refuses cross-site writes, then stamps the security
+ * headers on every response and a CSP nonce on every inline script of HTML pages. HTML is `private,
+ * no-cache`: it carries a per-response nonce and form tokens, so shared caches must not keep it.
+ */
+export default function security(): MiddlewareHandler {
+  return async (c, next) => {
+    const mediaOrigins = mediaOriginsFrom(readEnv('ADMIN_API_URL'), readEnv('MEDIA_ORIGINS'));
+    if (isCrossSiteWrite(c.req.raw, readEnv('TRUST_PROXY') === '1')) {
+      c.res = new Response('Forms can only be sent from this site.', {
+        status: 403,
+        headers: { 'content-type': 'text/plain; charset=utf-8', ...securityHeaders({ mediaOrigins }) },
+      });
+      return;
+    }
+
+    await next();
+
+    const response = c.res;
+    const isHtml = (response.headers.get('content-type') ?? '').startsWith('text/html');
+    const nonce = isHtml && import.meta.env.PROD ? createNonce() : undefined;
+    const headers = new Headers(response.headers);
+    const security = securityHeaders({ mediaOrigins, ...(nonce ? { nonce } : {}) });
+    for (const [name, value] of Object.entries(security)) {
+      // Vite's dev server injects inline scripts without a nonce; the policy is for the production build.
+      if (name === 'content-security-policy' && !import.meta.env.PROD) continue;
+      headers.set(name, value);
+    }
+    if (isHtml) headers.set('cache-control', 'private, no-cache');
+    const body = nonce && response.body ? response.body.pipeThrough(scriptNonceStream(nonce)) : response.body;
+    headers.delete('content-length');
+    c.res = new Response(body, { status: response.status, statusText: response.statusText, headers });
+  };
+}
