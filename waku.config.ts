@@ -1,6 +1,10 @@
 import { defineConfig } from 'waku/config';
 
+// `npm run build:cloudflare` sets WAKU_ADAPTER=cloudflare: the same site built as a Cloudflare Worker.
+const cloudflare = process.env.WAKU_ADAPTER === 'cloudflare';
+
 export default defineConfig({
-  // WAKU_DIST_DIR lets parallel builds (e.g. two checkouts' test runs) not overwrite each other.
-  distDir: process.env.WAKU_DIST_DIR || 'dist',
+  // WAKU_DIST_DIR keeps parallel builds (and the Worker build) from overwriting each other.
+  distDir: process.env.WAKU_DIST_DIR || (cloudflare ? 'dist-cloudflare' : 'dist'),
+  ...(cloudflare ? { unstable_adapter: 'waku/adapters/cloudflare' } : {}),
 });

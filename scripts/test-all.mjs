@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, generated-client check, unit tests, production build, e2e tests in Chromium.
+// `npm test`: typecheck, generated-client check, unit tests, production and Worker builds, e2e tests in Chromium.
 // Ends with one summary line "tests: N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -39,6 +39,7 @@ countVitest(path.join(results, 'unit.json'));
 if (!unitOk && failed === 0) failed += 1;
 
 if (!step('production build', bin('waku'), ['build'])) { failed += 1; summary(1); }
+if (!step('Cloudflare Worker build', process.execPath, ['scripts/cloudflare/build.mjs'])) { failed += 1; summary(1); }
 
 let chromium = await findChromium();
 if (!chromium && canInstallDebianChromium()) {

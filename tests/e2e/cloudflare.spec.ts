@@ -1,0 +1,106 @@
+// The Worker build (`npm run build:cloudflare`) running locally in workerd via `wrangler dev` on 127.0.0.1,
+// against the demo admin: key pages, a 404, security headers, and HTML that streams when the request
+// accepts gzip and br. Skipped when the Worker build is missing (test-all.mjs always makes it).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '@playwright/test';
+import { freePort, startAdmin, type DemoAdmin } from './support/servers';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const workerBuilt = existsSync(path.join(root, 'dist-cloudflare/server/serve-cloudflare.js'));
+
+test.describe('Cloudflare Worker in workerd', () => {
+  test.skip(!workerBuilt, 'run `npm run build:cloudflare` first');
+  test.describe.configure({ timeout: 90_000 });
+
+  let admin: DemoAdmin;
+  let wrangler: ChildProcess;
+  let url = '';
+
+  test.beforeAll(async () => {
+    test.setTimeout(90_000);
+    admin = await startAdmin();
+    const port = await freePort();
+    wrangler = spawn(
+      path.join(root, 'node_modules/.bin/wrangler'),
+      ['dev', '-c', 'scripts/cloudflare/wrangler.jsonc', '--ip', '127.0.0.1', '--port', String(port),
+        '--inspector-port', String(await freePort()), '--var', `ADMIN_API_URL:${admin.url}`, '--log-level', 'warn'],
+      { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: '1' } },
+    );
+    let output = '';
+    wrangler.stdout?.on('data', (chunk) => (output += chunk));
+    wrangler.stderr?.on('data', (chunk) => (output += chunk));
+    url = `http://127.0.0.1:${port}`;
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      try {
+        const res = await fetch(`${url}/healthz`);
+        if (res.status === 200) break;
+      } catch {
+        // not up yet
+      }
+      if (Date.now() > deadline || wrangler.exitCode !== null) throw new Error(`wrangler dev did not start:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  });
+
+  test.afterAll(async () => {
+    // wrangler starts workerd as a child: stop the whole process group we created
+    if (wrangler?.pid && wrangler.exitCode === null) {
+      const exited = new Promise((resolve) => wrangler.once('exit', resolve));
+      process.kill(-wrangler.pid, 'SIGTERM');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+      if (wrangler.exitCode === null) process.kill(-wrangler.pid, 'SIGKILL');
+    }
+    await admin?.close();
+  });
+
+  test('key pages render with the admin content and the security headers', async ({ page }) => {
+    for (const [route, heading] of [
+      ['/', /.+/],
+      ['/about', /.+/],
+      ['/gallery', /Glimpses of our trainings/],
+      ['/upcoming-training-course-details/101', /.+/],
+    ] as const) {
+      const response = await page.goto(`${url}${route}`);
+      expect(response?.status(), route).toBe(200);
+      expect(response?.headers()['content-security-policy'], route).toContain("frame-ancestors 'none'");
+      await expect(page.locator('h1').first(), route).toHaveText(heading);
+    }
+  });
+
+  test('an unknown route and an unknown course answer 404 with the site’s page', async () => {
+    for (const route of ['/no-such-page', '/subCourse-details/no-such-course']) {
+      const response = await fetch(`${url}${route}`);
+      expect(response.status, route).toBe(404);
+      expect(await response.text(), route).toContain('<header');
+    }
+  });
+
+  test('HTML streams when the request accepts gzip and br', async () => {
+    admin.setFaults([{ path: '/gallery/content', delayMs: 1200 }]);
+    const { seenAt } = await new Promise<{ seenAt: number[] }>((resolve, reject) => {
+      const started = Date.now();
+      const seen = [-1, -1];
+      let html = '';
+      http
+        .get(`${url}/gallery`, { headers: { 'accept-encoding': 'gzip, br' } }, (res) => {
+          res.setEncoding('utf8');
+          res.on('data', (text: string) => {
+            html += text;
+            if (seen[0] === -1 && html.includes('<header')) seen[0] = Date.now() - started;
+            if (seen[1] === -1 && /<img[^>]+\/media\/gallery/.test(html)) seen[1] = Date.now() - started;
+          });
+          res.on('end', () => resolve({ seenAt: seen }));
+        })
+        .on('error', reject);
+    });
+    const [header, data] = seenAt as [number, number];
+    expect(header).toBeGreaterThanOrEqual(0);
+    expect(data).toBeGreaterThanOrEqual(1200);
+    expect(header).toBeLessThan(data - 500);
+  });
+});
