@@ -1,0 +1,137 @@
+#!/usr/bin/env node
+// `npm run bench`: speed of the production build on this machine, against the demo admin on 127.0.0.1.
+// Needs `npm run build` first. Bounded: a fixed number of requests per route, then it stops everything.
+//
+// For each route: time to first byte and to the end on a cold cache with the admin 800 ms slow (streaming),
+// warm-cache latency p50/p99 and throughput at concurrency 10, and the page weight: HTML and the JS it
+// loads (gzip bytes), which is what a phone on a slow network pays.
+import { spawn } from 'node:child_process';
+import http from 'node:http';
+import net from 'node:net';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import { startDemoAdmin } from './demo-admin/server.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ROUTES = (process.env.BENCH_ROUTES ?? '/,/about,/gallery,/contact-us,/upcoming-training-course-details/101,/subCourse-details/SLUG,/search?q=management')
+  .split(',');
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10);
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+
+async function startSite(adminUrl, env = {}) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(root, 'scripts/serve.mjs'), 'start'], {
+    cwd: root,
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), ADMIN_API_URL: adminUrl, ...env },
+    stdio: 'ignore',
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i += 1) {
+    try {
+      await fetch(`${url}/favicon.ico`);
+      return { url, stop: () => child.kill('SIGTERM') };
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  child.kill('SIGKILL');
+  throw new Error('site did not start');
+}
+
+function timedGet(url) {
+  return new Promise((resolve, reject) => {
+    const started = process.hrtime.bigint();
+    const ms = () => Number(process.hrtime.bigint() - started) / 1e6;
+    http
+      .get(url, { headers: { 'accept-encoding': 'br, gzip' } }, (res) => {
+        let firstByte;
+        let bytes = 0;
+        res.on('data', (chunk) => {
+          firstByte ??= ms();
+          bytes += chunk.length;
+        });
+        res.on('end', () => resolve({ status: res.statusCode, firstByte, total: ms(), bytes }));
+      })
+      .on('error', reject);
+  });
+}
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const gzipSize = (buffer) => zlib.gzipSync(buffer, { level: 9 }).length;
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+async function pageWeight(url) {
+  const html = Buffer.from(await (await fetch(url)).arrayBuffer());
+  const scripts = new Set([...html.toString().matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]));
+  let js = 0;
+  for (const script of scripts) js += gzipSize(Buffer.from(await (await fetch(new URL(script, url))).arrayBuffer()));
+  return { html: gzipSize(html), js, files: scripts.size };
+}
+
+const admin = await startDemoAdmin({ port: 0 });
+const firstSlug = await (async () => {
+  const category = await (await fetch(`${admin.url}/upcoming-training/details/101`)).json();
+  return category.data.training_course[0]?.slug ?? 'none';
+})();
+const routes = ROUTES.map((route) => route.replace('SLUG', firstSlug));
+
+console.log(`bench: ${REQUESTS} warm requests per route at concurrency ${CONCURRENCY}; node ${process.version}\n`);
+
+// 1. Streaming on a cold cache: a fresh site per route, every admin call 800 ms slow.
+const cold = [];
+for (const route of routes) {
+  admin.setFaults([{ path: '*', delayMs: 800 }]);
+  const site = await startSite(admin.url);
+  const result = await timedGet(`${site.url}${route}`);
+  cold.push({ route, firstByteMs: result.firstByte.toFixed(0), doneMs: result.total.toFixed(0) });
+  site.stop();
+}
+admin.resetFaults();
+console.log('cold cache, admin 800 ms slow (first byte = shell + skeletons):');
+console.table(cold);
+
+// 2. Warm cache latency and throughput.
+const site = await startSite(admin.url);
+const warm = [];
+for (const route of routes) {
+  const url = `${site.url}${route}`;
+  for (let i = 0; i < 20; i += 1) await timedGet(url); // warm the cache and the JIT
+  const times = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < REQUESTS) {
+        next += 1;
+        const { total, status } = await timedGet(url);
+        if (status !== 200) throw new Error(`${route} answered ${status}`);
+        times.push(total);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  times.sort((a, b) => a - b);
+  const weight = await pageWeight(url);
+  warm.push({
+    route,
+    'p50 ms': percentile(times, 50).toFixed(1),
+    'p99 ms': percentile(times, 99).toFixed(1),
+    'req/s': Math.round(times.length / seconds),
+    'HTML gzip': kb(weight.html),
+    'JS gzip': kb(weight.js),
+    'JS files': weight.files,
+  });
+}
+site.stop();
+await admin.close();
+console.log('\nwarm cache:');
+console.table(warm);

@@ -1,0 +1,71 @@
+// axe (WCAG 2.2 A/AA) on every route, on a desktop and a phone, plus the keyboard basics every page shares.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+
+const ROUTES = [
+  '/',
+  '/about',
+  '/conferences',
+  '/consultations',
+  '/destination-training',
+  '/customized-in-house',
+  '/gallery',
+  '/learning-solutions',
+  '/contact-us',
+  '/upcoming-training-course-details/101',
+  '/learning-solutions-course-details/201',
+  '/upcoming-training-course-details/112',
+  '/search?q=management',
+  '/search?q=zzzzqqq',
+  '/no-such-page',
+];
+
+async function subCourseRoutes(): Promise<string[]> {
+  const category = await (await fetch(`${process.env.ADMIN_ORIGIN}/api/upcoming-training/details/101`)).json();
+  return [`/subCourse-details/${category.data.training_course[0].slug}`, '/subCourse-details/stakeholder-management-and-communication'];
+}
+
+async function axeViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  return results.violations.map((violation) => ({ id: violation.id, targets: violation.nodes.map((node) => node.target.join(' ')) }));
+}
+
+for (const viewport of [
+  { name: 'desktop', width: 1440, height: 900 },
+  { name: 'phone', width: 375, height: 812 },
+]) {
+  test.describe(`${viewport.name} ${viewport.width}px`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+    test('every route has no axe violations, one h1 and its own title', async ({ page }) => {
+      test.setTimeout(120_000);
+      const titles = new Map<string, string>();
+      for (const route of [...ROUTES, ...(await subCourseRoutes())]) {
+        await page.goto(route);
+        await page.waitForLoadState('networkidle');
+        expect(await axeViolations(page), route).toEqual([]);
+        await expect(page.locator('h1'), route).toHaveCount(1);
+        await expect(page.locator('main'), route).toHaveCount(1);
+        const title = await page.title();
+        expect(title, route).not.toBe('');
+        titles.set(route, title);
+      }
+      // pages of different things have different titles
+      expect(titles.get('/about')).not.toBe(titles.get('/gallery'));
+      expect(titles.get('/')).not.toBe(titles.get('/contact-us'));
+    });
+  });
+}
+
+test('the first Tab reaches the skip link, which moves focus to the main content', async ({ page }) => {
+  await page.goto('/about');
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: /skip to main content/i });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main')).toBeFocused();
+});
