@@ -1,0 +1,17 @@
+/**
+ * What a course URL may carry before the admin is asked: anything else is answered 404 at once, so a typo
+ * or a probe never costs an admin call (and never reaches the admin's path as is).
+ */
+
+/** '101' → 101; '0', '-3', '1.5', '1e3', 'abc', '' and ids past the safe-integer range → null. */
+export function parseCategoryId(raw: string | undefined): number | null {
+  if (!raw || !/^[1-9]\d{0,15}$/.test(raw)) return null;
+  const id = Number(raw);
+  return Number.isSafeInteger(id) ? id : null;
+}
+
+/** A sub-course slug as it appears in the admin's lists; empty, over-long or path-like values are not one. */
+export function parseSubCourseSlug(raw: string | undefined): string | null {
+  if (!raw || raw.length > 200 || /[/\\?#\s]/.test(raw) || raw === '.' || raw === '..') return null;
+  return raw;
+}

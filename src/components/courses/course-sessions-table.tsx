@@ -1,0 +1,79 @@
+import type { CourseVenue } from '../../lib/admin/schemas';
+import { registerHref } from '../../lib/enquiry-links';
+import { formatDate, formatFee } from '../../lib/format';
+import { ButtonLink } from '../ui/button-link';
+import styles from './course-table.module.css';
+
+/** The sub-course table (site-spec section 2): one row per session, each with a prefilled Register link. */
+export function CourseSessionsTable({ course, sessions }: { course: string; sessions: CourseVenue[] }) {
+  return (
+    <table className={`${styles.table} ${styles.stacked}`} role="table">
+      <caption className="visually-hidden">Dates, venues and fees for {course}</caption>
+      <thead role="rowgroup">
+        <tr role="row">
+          <th scope="col" role="columnheader">
+            Course Title
+          </th>
+          <th scope="col" role="columnheader">
+            Start Date
+          </th>
+          <th scope="col" role="columnheader">
+            End Date
+          </th>
+          <th scope="col" role="columnheader">
+            Venue
+          </th>
+          <th scope="col" role="columnheader">
+            Fees (US $)
+          </th>
+          <th scope="col" role="columnheader" className={styles.action}>
+            <span className="visually-hidden">Action</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody role="rowgroup">
+        {sessions.map((session, index) => {
+          const start = formatDate(session.start_date);
+          const end = formatDate(session.end_date);
+          return (
+            // the admin gives sessions no id; two sessions can share dates in different cities
+            <tr key={`${session.start_date}-${session.venue_name}-${index}`} role="row">
+              <th scope="row" role="rowheader" data-label="Course Title" className={styles.repeatedTitle}>
+                {course}
+              </th>
+              <td role="cell" data-label="Start Date" className={styles.nowrap}>
+                <time dateTime={session.start_date}>{start}</time>
+              </td>
+              <td role="cell" data-label="End Date" className={styles.nowrap}>
+                <time dateTime={session.end_date}>{end}</time>
+              </td>
+              <td role="cell" data-label="Venue">
+                {session.venue_name}
+              </td>
+              <td role="cell" data-label="Fees (US $)" className={styles.fee}>
+                {formatFee(session.course_fee)}
+              </td>
+              <td role="cell" className={styles.action}>
+                <ButtonLink
+                  href={registerHref({
+                    course,
+                    startDate: session.start_date,
+                    endDate: session.end_date,
+                    venue: session.venue_name,
+                  })}
+                  size="small"
+                >
+                  Register
+                  <span className="visually-hidden">
+                    {' '}
+                    for {course}, {start} to {end}, {session.venue_name}
+                  </span>
+                </ButtonLink>
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,66 @@
+import { Suspense } from 'react';
+import { CallMeBackForm } from '../enquiry/call-me-back-form';
+import { QuickInquiryForm } from '../enquiry/quick-inquiry-form';
+import { FindCoursePanel } from '../search/find-course-panel';
+import { ButtonLink } from '../ui/button-link';
+import { LoadingRegion, Skeleton } from '../ui/skeleton';
+import { inHouseProposalHref } from '../../lib/enquiry-links';
+import styles from './course-sidebar.module.css';
+
+/**
+ * The course screens' sidebar (site-spec section 2): course search, Call Me Back, the in-house proposal
+ * link and Quick Inquiry. The frames and headings are ours; the forms inside belong to the search and
+ * enquiry components. The heading ids are fixed because a page has one sidebar.
+ */
+export function CourseSidebar({ course }: { course?: string }) {
+  return (
+    <aside className={styles.sidebar} aria-label="Course search and enquiries">
+      <section className={styles.block} aria-labelledby="sidebar-find-course">
+        <h2 id="sidebar-find-course" className={styles.heading}>
+          Find a Course
+        </h2>
+        <Suspense fallback={<FindCoursePanelSkeleton />}>
+          <FindCoursePanel />
+        </Suspense>
+      </section>
+
+      <section className={styles.block} aria-labelledby="sidebar-call-me-back">
+        <h2 id="sidebar-call-me-back" className={styles.heading}>
+          Call Me Back
+        </h2>
+        <CallMeBackForm context={course} />
+      </section>
+
+      <section className={`${styles.block} ${styles.proposal}`} aria-labelledby="sidebar-in-house">
+        <h2 id="sidebar-in-house" className={styles.heading}>
+          Training for your team?
+        </h2>
+        <p className={styles.lead}>
+          We deliver {course ? 'this course' : 'our courses'} at your premises, on your dates, tailored to your
+          organisation.
+        </p>
+        <ButtonLink
+          href={course ? inHouseProposalHref(course) : '/contact-us?trainingFor=team#enquiry'} variant="secondary" className={styles.wide}>
+          Request In-House Proposal
+        </ButtonLink>
+      </section>
+
+      <section className={styles.block} aria-labelledby="sidebar-quick-inquiry">
+        <h2 id="sidebar-quick-inquiry" className={styles.heading}>
+          Quick Inquiry
+        </h2>
+        <QuickInquiryForm context={course} />
+      </section>
+    </aside>
+  );
+}
+
+function FindCoursePanelSkeleton() {
+  return (
+    <LoadingRegion label="Loading the course search" className={styles.skeleton}>
+      {Array.from({ length: 5 }, (_, index) => (
+        <Skeleton key={index} className={styles.skeletonField} />
+      ))}
+    </LoadingRegion>
+  );
+}

@@ -1,0 +1,13 @@
+import { ButtonLink } from '../ui/button-link';
+import styles from './no-course-details.module.css';
+
+/** The empty state of both course tables (site-spec section 8). */
+export function NoCourseDetails() {
+  return (
+    <div className={styles.empty}>
+      <p className={styles.text}>No details available.</p>
+      <p className={styles.hint}>Ask us about upcoming dates, venues or an in-house session.</p>
+      <ButtonLink href="/contact-us">Contact Us</ButtonLink>
+    </div>
+  );
+}

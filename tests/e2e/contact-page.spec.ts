@@ -1,0 +1,77 @@
+// The /contact-us page: postal address, phone link from the settings, and the enquiry form's place, which
+// takes its prefill from the query string the course pages' Register / proposal links put there.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+
+type Prefill = { message?: string; trainingFor?: 'myself' | 'team' };
+
+/** What the enquiry form in the #enquiry section was prefilled with: its message and trainingFor choice. */
+async function enquiryPrefill(page: Page): Promise<Prefill | undefined> {
+  const form = page.locator('#enquiry form');
+  await expect(form).toHaveCount(1);
+  const prefill: Prefill = {};
+  const message = await form.locator('textarea[name="message"]').inputValue();
+  if (message) prefill.message = message;
+  const checked = form.locator('input[name="trainingFor"]:checked');
+  if ((await checked.count()) > 0) prefill.trainingFor = (await checked.inputValue()) as Prefill['trainingFor'];
+  return Object.keys(prefill).length > 0 ? prefill : undefined;
+}
+
+test('address, phone link and the enquiry section', async ({ page }) => {
+  const settings = (await (await fetch(`${process.env.ADMIN_ORIGIN}/api/setting/content`)).json()) as { data: { phone: string } };
+  expect(settings.data.phone).toMatch(/^tel:/);
+
+  const response = await page.goto('/contact-us');
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveTitle(/Contact Us/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contact Us');
+
+  const address = page.getByRole('main').locator('address');
+  await expect(address).toContainText('Manama');
+  await expect(address).toContainText('Kingdom of Bahrain');
+
+  const phone = page.getByRole('main').locator('a[href^="tel:"]');
+  await expect(phone).toHaveAttribute('href', settings.data.phone);
+  // the visible text is the same number, grouped for reading
+  const digits = (text: string) => text.replace(/\D/g, '');
+  expect(digits((await phone.textContent()) ?? '')).toBe(digits(settings.data.phone));
+
+  const enquiry = page.locator('section#enquiry');
+  await expect(enquiry).toHaveCount(1);
+  await expect(enquiry.getByRole('heading', { level: 2 })).toBeVisible();
+  expect(await enquiryPrefill(page)).toBeUndefined();
+});
+
+test('the query string prefills the form: message and trainingFor, nothing else', async ({ page }) => {
+  const message = 'Please send dates for "Budgeting & Forecasting" in Q3.';
+  await page.goto(`/contact-us?${new URLSearchParams({ message, trainingFor: 'team', email: 'x@y.z', firstName: 'Mallory' })}`);
+  expect(await enquiryPrefill(page)).toEqual({ message, trainingFor: 'team' });
+
+  await page.goto('/contact-us?trainingFor=everyone&message=');
+  expect(await enquiryPrefill(page)).toBeUndefined();
+
+  await page.goto('/contact-us?trainingFor=myself');
+  expect(await enquiryPrefill(page)).toEqual({ trainingFor: 'myself' });
+});
+
+test("a course page's Register link lands here with its message prefilled", async ({ page }) => {
+  await page.goto('/subCourse-details/pmp-exam-preparation-bootcamp');
+  const register = page.getByRole('link', { name: /^Register\b/ }).first();
+  const href = (await register.getAttribute('href'))!;
+  const expected = new URL(href, 'http://site.test').searchParams.get('message');
+  expect(expected).toContain('PMP Exam Preparation Bootcamp');
+  await register.click();
+  await expect(page).toHaveURL(/\/contact-us\?.*#enquiry$/);
+  expect(await enquiryPrefill(page)).toEqual({ message: expected });
+});
+
+test('axe finds nothing at 1440 and 375 px', async ({ page }) => {
+  for (const width of [1440, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/contact-us?trainingFor=team&message=Hello');
+    await expect(page.getByRole('main').locator('a[href^="tel:"]')).toBeVisible();
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+    expect(results.violations.map((violation) => ({ id: violation.id, targets: violation.nodes.map((node) => node.target) })), `${width} px`).toEqual([]);
+  }
+});

@@ -1,0 +1,208 @@
+// Issue 4: the gallery page: tiles from the admin, the large-image modal with mouse and keyboard, the no-JS
+// fallback, the 12-tile skeleton while the gallery loads, accessibility.
+import http from 'node:http';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import { startPair } from './support/servers';
+
+type GalleryItem = { image: string; title: string };
+
+async function galleryFromAdmin(): Promise<GalleryItem[]> {
+  const response = await fetch(`${process.env.ADMIN_ORIGIN}/api/gallery/content`);
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { data: GalleryItem[] }).data;
+}
+
+const tiles = (page: Page) => page.getByRole('main').getByRole('list').first().getByRole('link');
+
+/** The modal needs the client island; wait until the page has hydrated before pressing things. */
+async function gotoGallery(page: Page) {
+  await page.goto('/gallery');
+  await page.waitForLoadState('networkidle');
+}
+
+test('the page shows its heading and one titled tile per admin picture', async ({ page }) => {
+  const items = await galleryFromAdmin();
+  expect(items).toHaveLength(16);
+  await gotoGallery(page);
+  await expect(page).toHaveTitle(/Gallery/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Glimpses of our trainings');
+  await expect(tiles(page)).toHaveCount(16);
+  for (const [index, item] of items.entries()) {
+    const tile = tiles(page).nth(index);
+    await expect(tile).toHaveAccessibleName(item.title);
+    await expect(tile).toContainText(item.title);
+    await expect(tile.locator('img')).toHaveAttribute('src', item.image);
+  }
+});
+
+test.describe('with the mouse', () => {
+  test('a click opens the modal with the large image and the title; the close button closes it', async ({ page }) => {
+    const items = await galleryFromAdmin();
+    const item = items[2]!;
+    await gotoGallery(page);
+    await tiles(page).nth(2).click();
+
+    const dialog = page.getByRole('dialog', { name: item.title, exact: true });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('heading', { name: item.title })).toBeVisible();
+    await expect(dialog.getByRole('img', { name: item.title })).toHaveAttribute('src', item.image);
+    expect(page.url()).toMatch(/\/gallery$/); // the link did not navigate
+
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
+  test('a click on the backdrop closes it', async ({ page }) => {
+    await gotoGallery(page);
+    await tiles(page).nth(5).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    // the top-left corner of the viewport is backdrop, outside the dialog at every size
+    await page.mouse.click(4, 4);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+});
+
+test.describe('with the keyboard only', () => {
+  test('Tab to a tile, Enter opens, focus stays inside, Escape closes and focus returns to the tile', async ({ page }) => {
+    const items = await galleryFromAdmin();
+    await gotoGallery(page);
+
+    // Tab from the top of the page until the first tile has focus
+    let focusedTile = -1;
+    for (let presses = 0; presses < 60 && focusedTile < 0; presses += 1) {
+      await page.keyboard.press('Tab');
+      focusedTile = await page.evaluate(() => {
+        const links = Array.from(document.querySelectorAll('main ul a'));
+        return links.indexOf(document.activeElement as Element);
+      });
+    }
+    expect(focusedTile).toBe(0);
+    await page.keyboard.press('Tab'); // on to the second tile
+    const tile = tiles(page).nth(1);
+    await expect(tile).toBeFocused();
+
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: items[1]!.title, exact: true });
+    await expect(dialog).toBeVisible();
+    const focusInside = () => dialog.evaluate((element) => element.contains(document.activeElement));
+    await expect.poll(focusInside).toBe(true);
+
+    for (let presses = 0; presses < 4; presses += 1) {
+      await page.keyboard.press('Tab');
+      expect(await focusInside()).toBe(true);
+    }
+    await page.keyboard.press('Shift+Tab');
+    expect(await focusInside()).toBe(true);
+
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(tile).toBeFocused();
+  });
+
+  test('Space opens it too', async ({ page }) => {
+    const items = await galleryFromAdmin();
+    await gotoGallery(page);
+    await tiles(page).nth(3).focus();
+    await page.keyboard.press('Space');
+    await expect(page.getByRole('dialog', { name: items[3]!.title, exact: true })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(tiles(page).nth(3)).toBeFocused();
+  });
+});
+
+test('axe finds nothing with the modal open', async ({ page }) => {
+  await gotoGallery(page);
+  await tiles(page).first().click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  expect(results.violations.map((violation) => ({ id: violation.id, targets: violation.nodes.map((node) => node.target) }))).toEqual([]);
+});
+
+test('axe finds nothing on the page at 375 px', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await gotoGallery(page);
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  expect(results.violations.map((violation) => ({ id: violation.id, targets: violation.nodes.map((node) => node.target) }))).toEqual([]);
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a tile is a link to its large image', async ({ page }) => {
+    const items = await galleryFromAdmin();
+    await page.goto('/gallery');
+    await expect(tiles(page)).toHaveCount(items.length);
+    for (const [index, item] of items.entries()) {
+      await expect(tiles(page).nth(index)).toHaveAttribute('href', item.image);
+    }
+    await tiles(page).nth(0).click();
+    await expect(page).toHaveURL(items[0]!.image);
+  });
+});
+
+/** Read a page as raw chunks, in arrival order. */
+function readChunks(url: string): Promise<{ status: number; chunks: string[] }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, (res) => {
+      const chunks: string[] = [];
+      res.setEncoding('utf8');
+      res.on('data', (text: string) => chunks.push(text));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, chunks }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+}
+
+test('while the gallery loads the page shows a skeleton of 12 tiles, then the pictures', async () => {
+  const pair = await startPair();
+  try {
+    pair.admin.setFaults([{ path: '/gallery/content', delayMs: 1500 }]);
+    const { status, chunks } = await readChunks(`${pair.site.url}/gallery`);
+    expect(status).toBe(200);
+    // what the stream held before the first picture arrived: heading and skeleton, in an earlier chunk
+    const firstDataChunk = chunks.findIndex((chunk) => chunk.includes('/media/gallery-01.svg'));
+    expect(firstDataChunk).toBeGreaterThan(0);
+    const beforeData = chunks.slice(0, firstDataChunk).join('');
+    expect(beforeData).toContain('Glimpses of our trainings');
+    expect(beforeData).toContain('data-skeleton="gallery"');
+    expect(beforeData.match(/data-skeleton-tile=""/g) ?? []).toHaveLength(12);
+
+    const whole = chunks.join('');
+    expect(whole.match(/<a [^>]*href="[^"]*\/media\/gallery-\d+\.svg"/g) ?? []).toHaveLength(16);
+  } finally {
+    await pair.stop();
+  }
+});
+
+test('a cached gallery is in the HTML itself, not behind the skeleton', async () => {
+  const pair = await startPair();
+  try {
+    await fetch(`${pair.site.url}/gallery`).then((res) => res.text()); // warm the cache
+    const { chunks } = await readChunks(`${pair.site.url}/gallery`);
+    const html = chunks.join('');
+    expect(html).not.toContain('data-skeleton="gallery"');
+    // the tiles sit in the page body, not in one of React's hidden streaming containers
+    const main = html.slice(html.indexOf('<main'), html.indexOf('</main>'));
+    expect(main.match(/<a [^>]*href="[^"]*\/media\/gallery-\d+\.svg"/g) ?? []).toHaveLength(16);
+  } finally {
+    await pair.stop();
+  }
+});
+
+test('a failing gallery call shows a message; the page still answers 200 with its heading', async ({ page }) => {
+  const pair = await startPair();
+  try {
+    pair.admin.setFaults([{ path: '/gallery/content', status: 500 }]);
+    const response = await page.goto(`${pair.site.url}/gallery`);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Glimpses of our trainings');
+    await expect(page.getByRole('main')).toContainText('The gallery could not be loaded right now');
+    await expect(page.getByRole('main').locator('a[href*="/media/gallery-"]')).toHaveCount(0);
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+  } finally {
+    await pair.stop();
+  }
+});
