@@ -1,34 +1,89 @@
 import { getHomeHero } from '../../lib/admin/content.server';
+import type { HomeHero as HomeHeroContent } from '../../lib/admin/schemas';
+import { safeUrl } from '../../lib/rich-text/safe-url';
+import { SITE_NAME } from '../../lib/site';
+import { ButtonLink } from '../ui/button-link';
 import { SectionError } from '../ui/section-error';
+import styles from './home-hero.module.css';
+
+/**
+ * The background video is only chosen where it plays: on wide screens for visitors who have not asked for
+ * reduced motion. `<source media>` is evaluated before anything is fetched, so phones never download it.
+ */
+export const HERO_VIDEO_MEDIA = '(min-width: 992px) and (prefers-reduced-motion: no-preference)';
 
 export async function HomeHero() {
   const hero = await getHomeHero();
-  if (!hero.ok) return <SectionError error={hero.error} what="The welcome banner" />;
-  const { title, sub_title, banner, video } = hero.data;
+  if (!hero.ok) {
+    return (
+      <section className={styles.failed} aria-labelledby="hero-fallback-title">
+        <div className="container">
+          <h1 id="hero-fallback-title" className={styles.fallbackTitle}>
+            {SITE_NAME}
+          </h1>
+          <SectionError error={hero.error} what="The welcome banner" />
+        </div>
+        <div className={styles.strip} aria-hidden="true" />
+      </section>
+    );
+  }
+  return <HomeHeroView hero={hero.data} />;
+}
+
+/** The hero as it renders for given content (kept apart from the admin call so it can be unit-tested). */
+export function HomeHeroView({ hero }: { hero: HomeHeroContent }) {
+  const video = hero.video ? safeUrl(hero.video) : '';
+  const banner = hero.banner ? safeUrl(hero.banner) : '';
   return (
-    <section className="hero" aria-labelledby="hero-title">
-      <div className="hero__media">
-        {video ? (
-          <video className="hero__video" src={video} autoPlay muted loop playsInline aria-hidden="true" />
+    <section className={styles.hero} aria-labelledby="hero-title" data-has-video={video ? '' : undefined}>
+      {video ? (
+        <div className={styles.videoLayer}>
+          <video className={styles.video} autoPlay muted loop playsInline preload="none" aria-hidden="true" tabIndex={-1}>
+            <source src={video} media={HERO_VIDEO_MEDIA} />
+          </video>
+          <div className={styles.shade} />
+        </div>
+      ) : null}
+      <div className={`container ${styles.layout}`}>
+        <div className={styles.copy}>
+          <h1 id="hero-title" className={styles.title}>
+            {hero.title}
+          </h1>
+          <p className={styles.subtitle}>{hero.sub_title}</p>
+          <div className={styles.actions}>
+            <ButtonLink href="#upcoming">Upcoming courses</ButtonLink>
+            <ButtonLink href="#enquiry" variant="outline" className={styles.lightButton}>
+              Send an enquiry
+            </ButtonLink>
+          </div>
+        </div>
+        {banner ? (
+          <div className={styles.bannerFrame}>
+            {/* The first thing a visitor sees: fetched early, never lazily. */}
+            <img className={styles.banner} src={banner} alt="" width={1600} height={900} fetchPriority="high" />
+          </div>
         ) : null}
-        {banner ? <img className="hero__banner" src={banner} alt="" /> : null}
       </div>
-      <div className="hero__text">
-        <h1 id="hero-title">{title}</h1>
-        <p className="hero__subtitle">{sub_title}</p>
-      </div>
-      <div className="hero__strip" aria-hidden="true" />
+      <div className={styles.strip} aria-hidden="true" />
     </section>
   );
 }
 
-/** Stands in for the hero while the home data loads (site-spec section 2). */
+/** Stands in for the hero while the home data loads (site-spec section 2); same height, so nothing jumps. */
 export function HomeHeroSkeleton() {
   return (
-    <section className="hero hero--skeleton" data-skeleton="hero" aria-busy="true" aria-label="Loading">
-      <div className="skeleton skeleton--title" />
-      <div className="skeleton skeleton--line" />
-      <div className="hero__strip" aria-hidden="true" />
+    <section className={`${styles.hero} ${styles.skeleton}`} data-skeleton="hero" aria-busy="true" aria-label="Loading">
+      <div className={`container ${styles.layout}`} aria-hidden="true">
+        <div className={styles.copy}>
+          <div className={`${styles.bar} ${styles.barTitle}`} />
+          <div className={`${styles.bar} ${styles.barTitleShort}`} />
+          <div className={`${styles.bar} ${styles.barLine}`} />
+          <div className={`${styles.bar} ${styles.barLine}`} />
+          <div className={`${styles.bar} ${styles.barButton}`} />
+        </div>
+        <div className={`${styles.bannerFrame} ${styles.skeletonBanner}`} />
+      </div>
+      <div className={styles.strip} aria-hidden="true" />
     </section>
   );
 }

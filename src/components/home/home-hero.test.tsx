@@ -1,0 +1,39 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { HERO_VIDEO_MEDIA, HomeHeroView } from './home-hero';
+
+const base = { title: 'Learning that moves', sub_title: 'From Manama' };
+
+describe('HomeHeroView', () => {
+  it('only offers the video to wide screens without reduced motion, muted and hidden from assistive technology', () => {
+    const html = renderToStaticMarkup(<HomeHeroView hero={{ ...base, video: 'https://cdn.example/hero.mp4', banner: 'https://cdn.example/hero.jpg' }} />);
+    const video = /<video[^>]*>/.exec(html)?.[0] ?? '';
+    expect(video).toMatch(/\bmuted=""/);
+    expect(video).toMatch(/\bloop=""/);
+    expect(video).toMatch(/\bplaysInline=""|\bplaysinline=""/);
+    expect(video).toMatch(/\bautoplay=""|\bautoPlay=""/);
+    expect(video).toContain('preload="none"');
+    expect(video).toContain('aria-hidden="true"');
+    // no src on the element itself: a phone (or a reduced-motion visitor) matches no <source> and fetches nothing
+    expect(video).not.toMatch(/\ssrc=/);
+    expect(html).toContain(`<source src="https://cdn.example/hero.mp4" media="${HERO_VIDEO_MEDIA}"/>`);
+    expect(HERO_VIDEO_MEDIA).toContain('min-width');
+    expect(HERO_VIDEO_MEDIA).toContain('prefers-reduced-motion: no-preference');
+    // the banner is still there for small screens
+    expect(html).toMatch(/<img[^>]*src="https:\/\/cdn.example\/hero.jpg"[^>]*alt=""/);
+  });
+
+  it('renders no video element without a video, and the title as the h1', () => {
+    const html = renderToStaticMarkup(<HomeHeroView hero={{ ...base, banner: 'https://cdn.example/hero.jpg' }} />);
+    expect(html).not.toContain('<video');
+    expect(html).toMatch(/<h1 id="hero-title"[^>]*>Learning that moves<\/h1>/);
+    expect(html).toContain('From Manama');
+  });
+
+  it('drops a video or banner address with a scheme the spec does not allow', () => {
+    const html = renderToStaticMarkup(<HomeHeroView hero={{ ...base, video: 'javascript:alert(1)', banner: 'data:image/png;base64,AAAA' }} />);
+    expect(html).not.toContain('javascript:');
+    expect(html).not.toContain('data:image');
+    expect(html).not.toContain('<video');
+  });
+});

@@ -1,0 +1,106 @@
+import { Suspense } from 'react';
+import { getHomeIntro, getIntroTiles } from '../../lib/admin/content.server';
+import { safeUrl } from '../../lib/rich-text/safe-url';
+import { RichText } from '../rich-text';
+import { SectionError } from '../ui/section-error';
+import { LoadingRegion, Skeleton } from '../ui/skeleton';
+import { SectionHeading } from './section-heading';
+import styles from './home-intro.module.css';
+
+export const INTRO_TILE_SKELETON_COUNT = 3;
+
+/** The welcome text and the tiles that lead to each part of the offer; each loads on its own. */
+export function HomeIntro() {
+  return (
+    <section className={styles.section} aria-label="Welcome">
+      <div className="container">
+        <Suspense fallback={<IntroTextSkeleton />}>
+          <IntroText />
+        </Suspense>
+        <div className={styles.tilesBlock}>
+          <SectionHeading id="intro-tiles-title" eyebrow="What we offer" align="center">
+            Unlock your learning experience with us
+          </SectionHeading>
+          <Suspense fallback={<IntroTilesSkeleton />}>
+            <IntroTiles />
+          </Suspense>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+async function IntroText() {
+  const intro = await getHomeIntro();
+  if (!intro.ok) return <SectionError error={intro.error} what="Our introduction" />;
+  const { title, description, banner } = intro.data;
+  const bannerSrc = safeUrl(banner);
+  return (
+    <div className={styles.intro}>
+      <div className={styles.introText}>
+        <SectionHeading id="intro-title" eyebrow="Welcome">
+          {title}
+        </SectionHeading>
+        <RichText source={description} className={styles.description} />
+      </div>
+      {bannerSrc ? (
+        <img className={styles.banner} src={bannerSrc} alt="" width={1200} height={800} loading="lazy" />
+      ) : null}
+    </div>
+  );
+}
+
+async function IntroTiles() {
+  const tiles = await getIntroTiles();
+  if (!tiles.ok) return <SectionError error={tiles.error} what="Our offer" />;
+  return (
+    <ul className={styles.tiles} aria-labelledby="intro-tiles-title">
+      {tiles.data.map((tile) => {
+        // The spec borders the tile that leads to the site root: the page the visitor is on.
+        const isHome = tile.back_link === '/';
+        const image = safeUrl(tile.image);
+        return (
+          <li key={`${tile.back_link}|${tile.title}`}>
+            <a
+              className={`${styles.tile} ${isHome ? styles.tileHome : ''}`}
+              href={safeUrl(tile.back_link) || '/'}
+              aria-current={isHome ? 'page' : undefined}
+              data-intro-tile=""
+            >
+              {image ? <img className={styles.tileImage} src={image} alt="" width={800} height={600} loading="lazy" /> : null}
+              <span className={styles.tileTitle}>{tile.title}</span>
+            </a>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function IntroTextSkeleton() {
+  return (
+    <LoadingRegion label="Loading our introduction" className={styles.intro}>
+      <div className={styles.introText}>
+        <Skeleton className={styles.skeletonEyebrow} />
+        <Skeleton className={styles.skeletonTitle} />
+        {[100, 96, 92, 70].map((width) => (
+          <Skeleton key={width} className={styles.skeletonLine} style={{ width: `${width}%` }} />
+        ))}
+      </div>
+      <Skeleton className={styles.skeletonBanner} />
+    </LoadingRegion>
+  );
+}
+
+function IntroTilesSkeleton() {
+  return (
+    <LoadingRegion label="Loading our offer" className={styles.tiles}>
+      {Array.from({ length: INTRO_TILE_SKELETON_COUNT }, (_, index) => (
+        <div key={index} className={styles.tileSkeleton} data-skeleton="intro-tile">
+          <Skeleton className={styles.skeletonTileImage} />
+          <Skeleton className={styles.skeletonTileTitle} />
+        </div>
+      ))}
+    </LoadingRegion>
+  );
+}

@@ -1,0 +1,63 @@
+import { Suspense } from 'react';
+import { getUpcomingCourses } from '../../lib/admin/content.server';
+import { SectionError } from '../ui/section-error';
+import { LoadingRegion, Skeleton } from '../ui/skeleton';
+import { SectionHeading } from './section-heading';
+import { UpcomingCourseCard } from './upcoming-course-card';
+import styles from './upcoming-courses.module.css';
+
+export const UPCOMING_SKELETON_COUNT = 12;
+
+/** 'Upcoming Training events': the open courses with their countdowns. */
+export function UpcomingCourses() {
+  return (
+    <section id="upcoming" className={styles.section} aria-labelledby="upcoming-title">
+      <div className="container">
+        <SectionHeading id="upcoming-title" eyebrow="Open courses">
+          Upcoming Training events
+        </SectionHeading>
+        <Suspense fallback={<UpcomingCoursesSkeleton />}>
+          <UpcomingCourseList />
+        </Suspense>
+      </div>
+    </section>
+  );
+}
+
+async function UpcomingCourseList() {
+  const courses = await getUpcomingCourses();
+  if (!courses.ok) return <SectionError error={courses.error} what="The upcoming courses" />;
+  if (courses.data.length === 0) {
+    return <p className={styles.empty}>New dates are being scheduled. Please check back soon or send us an enquiry.</p>;
+  }
+  // One clock reading for the whole list, handed to each countdown so server and browser render the same text.
+  const now = Date.now();
+  return (
+    <ul className={styles.grid}>
+      {courses.data.map((course) => (
+        <li key={course.id} className={styles.item}>
+          <UpcomingCourseCard course={course} now={now} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function UpcomingCoursesSkeleton() {
+  return (
+    <LoadingRegion label="Loading upcoming courses" className={styles.grid}>
+      {Array.from({ length: UPCOMING_SKELETON_COUNT }, (_, index) => (
+        <div key={index} className={styles.skeletonCard} data-skeleton="upcoming-card">
+          <Skeleton className={styles.skeletonImage} />
+          <div className={styles.skeletonBody}>
+            <Skeleton className={styles.skeletonMeta} />
+            <Skeleton className={styles.skeletonTitle} />
+            <Skeleton className={styles.skeletonLine} />
+            <Skeleton className={styles.skeletonLineShort} />
+            <Skeleton className={styles.skeletonButton} />
+          </div>
+        </div>
+      ))}
+    </LoadingRegion>
+  );
+}

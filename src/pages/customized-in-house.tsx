@@ -1,0 +1,16 @@
+import { CustomizedInHousePage } from '../components/content-page/customized-in-house';
+import { SITE_NAME } from '../lib/site';
+
+export default async function CustomizedInHouse() {
+  return (
+    <>
+      <title>{`Customized In-House Training | ${SITE_NAME}`}</title>
+      <CustomizedInHousePage />
+    </>
+  );
+}
+
+// Static content, but the shared layout reads the admin's settings on every request.
+export const getConfig = async () => {
+  return { render: 'dynamic' } as const;
+};
