@@ -1,0 +1,102 @@
+import type { SearchOption, SearchOptions } from '../../lib/search/search-options';
+import type { SearchQuery } from '../../lib/search/search-query';
+import styles from './course-search-fields.module.css';
+
+export type CourseSearchValues = Partial<Omit<SearchQuery, 'page'>>;
+
+/**
+ * The fields of both course-search forms (the sidebar panel and the /search page): a keyword box and the
+ * category, venue, month and year selects, named as /search reads them. Plain form controls, so the forms
+ * work without JavaScript. `compact`: the sidebar look, where the spec shows placeholders only — the labels
+ * are still there for assistive technology, just not drawn.
+ */
+export function CourseSearchFields({
+  idPrefix,
+  options,
+  values = {},
+  compact = false,
+}: {
+  idPrefix: string;
+  options: SearchOptions;
+  values?: CourseSearchValues;
+  compact?: boolean;
+}) {
+  const labelClass = compact ? 'visually-hidden' : styles.label;
+  const id = (name: string) => `${idPrefix}-${name}`;
+  return (
+    <div className={`${styles.fields} ${compact ? styles.compact : styles.wide}`}>
+      <div className={`${styles.field} ${styles.keyword}`}>
+        <label className={labelClass} htmlFor={id('q')}>
+          Keyword
+        </label>
+        <input
+          id={id('q')}
+          className={styles.control}
+          type="search"
+          name="q"
+          defaultValue={values.q ?? ''}
+          placeholder={compact ? 'Keyword' : 'Course, code or venue'}
+          autoComplete="off"
+          enterKeyHint="search"
+          maxLength={200}
+        />
+      </div>
+      <div className={`${styles.field} ${styles.full}`}>
+        <label className={labelClass} htmlFor={id('category')}>
+          Category
+        </label>
+        <select id={id('category')} className={styles.control} name="category" defaultValue={values.category ?? ''}>
+          <option value="">{compact ? 'Category' : 'All categories'}</option>
+          {options.categoryGroups.map((group) => (
+            <optgroup key={group.label} label={group.label}>
+              <Options options={group.options} />
+            </optgroup>
+          ))}
+        </select>
+      </div>
+      <SelectField id={id('venue')} name="venue" label="Venue" anyLabel={compact ? 'Venue' : 'All venues'} labelClass={labelClass} options={options.venues} value={values.venue} className={styles.full} />
+      <SelectField id={id('month')} name="month" label="Month" anyLabel={compact ? 'Month' : 'Any month'} labelClass={labelClass} options={options.months} value={values.month} />
+      <SelectField id={id('year')} name="year" label="Year" anyLabel={compact ? 'Year' : 'Any year'} labelClass={labelClass} options={options.years} value={values.year} />
+    </div>
+  );
+}
+
+function SelectField({
+  id,
+  name,
+  label,
+  anyLabel,
+  labelClass,
+  options,
+  value,
+  className,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  anyLabel: string;
+  labelClass: string | undefined;
+  options: SearchOption[];
+  value: string | number | undefined;
+  className?: string | undefined;
+}) {
+  return (
+    <div className={className ? `${styles.field} ${className}` : styles.field}>
+      <label className={labelClass} htmlFor={id}>
+        {label}
+      </label>
+      <select id={id} className={styles.control} name={name} defaultValue={value === undefined ? '' : String(value)}>
+        <option value="">{anyLabel}</option>
+        <Options options={options} />
+      </select>
+    </div>
+  );
+}
+
+function Options({ options }: { options: SearchOption[] }) {
+  return options.map((option) => (
+    <option key={option.value} value={option.value}>
+      {option.label}
+    </option>
+  ));
+}

@@ -1,0 +1,74 @@
+import type { ContentError } from '../../lib/admin/content-error';
+import { SITE_NAME } from '../../lib/site';
+import { getSearchIndex } from '../../lib/search/search-index.server';
+import { searchOptions } from '../../lib/search/search-options';
+import { hasCriteria, parseSearchQuery, searchCourses, type SearchQuery } from '../../lib/search/search-query';
+import { PageHeader } from '../content-page/page-header';
+import { ButtonLink, buttonClassName } from '../ui/button-link';
+import { SectionError } from '../ui/section-error';
+import { CourseSearchFields } from './course-search-fields';
+import { SearchResults } from './search-results';
+import styles from './course-search-page.module.css';
+
+/**
+ * /search: the search form (prefilled from the URL) and the results. The index is awaited up front, not
+ * behind Suspense, so the whole answer is in the HTML for visitors without JavaScript; once warm it is
+ * served from memory, so only the very first search after a start waits for the catalogue.
+ */
+export async function CourseSearchPage({ search }: { search: string | undefined }) {
+  const indexResult = await getSearchIndex();
+  const index = indexResult.ok ? indexResult.index : undefined;
+  const query = parseSearchQuery(search, index);
+
+  return (
+    <>
+      <title>{pageTitle(query)}</title>
+      {/* result lists repeat the course pages: let crawlers follow them, not index them */}
+      <meta name="robots" content="noindex, follow" />
+      <PageHeader eyebrow="Course search" title={heading(query)} />
+      <div className={`container ${styles.body}`}>
+        <form className={styles.form} action="/search" method="get" role="search" aria-label="Course search">
+          <CourseSearchFields idPrefix="search" options={searchOptions(index, query)} values={query} />
+          <div className={styles.formActions}>
+            <button type="submit" className={buttonClassName('primary')}>
+              Search
+            </button>
+            {hasCriteria(query) ? (
+              <a className={styles.clear} href="/search">
+                Clear search
+              </a>
+            ) : null}
+          </div>
+        </form>
+        {indexResult.ok ? (
+          <SearchResults index={indexResult.index} query={query} results={searchCourses(indexResult.index, query)} />
+        ) : (
+          <SearchUnavailable error={indexResult.error} />
+        )}
+      </div>
+    </>
+  );
+}
+
+/** No index yet (the admin is down, or the first build is slow): say so, keep the form, offer a way to ask us. */
+function SearchUnavailable({ error }: { error: ContentError }) {
+  return (
+    <div className={styles.unavailable}>
+      <SectionError error={error} what="The course list" />
+      <p>Meanwhile you can browse the courses from the home page, or ask us directly.</p>
+      <ButtonLink href="/contact-us" variant="outline">
+        Contact us
+      </ButtonLink>
+    </div>
+  );
+}
+
+function heading(query: SearchQuery): string {
+  if (query.q) return `Search results for “${query.q}”`;
+  return hasCriteria(query) ? 'Search results' : 'Find a course';
+}
+
+function pageTitle(query: SearchQuery): string {
+  if (query.q) return `Search results for "${query.q}" | ${SITE_NAME}`;
+  return `${hasCriteria(query) ? 'Search results' : 'Find a course'} | ${SITE_NAME}`;
+}

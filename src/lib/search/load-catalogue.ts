@@ -1,0 +1,90 @@
+/**
+ * Gathers the catalogue the index is built from, through the content layer (so page views and the index
+ * share one cache): both category lists, every category, every sub-course's sessions. Calls run a few at a
+ * time so a rebuild never floods the admin. A part that fails is taken from the previous catalogue, so an
+ * admin hiccup keeps the last good data instead of emptying the search; a 404 is an answer and drops the part.
+ * Failures are returned, not logged: the content cache logs each failed call already, and the index store
+ * logs one line per build.
+ */
+import { isNotFound, type ContentError, type ContentResult } from '../admin/content-error';
+import type { CourseCategory, SubCourse } from '../admin/schemas';
+import type { Catalogue, CatalogueCategory, CatalogueSession, CategoryKind } from './search-index';
+
+/** The content functions the index needs (content.server.ts provides them). */
+export type CatalogueSource = {
+  getUpcomingCourses(): Promise<ContentResult<readonly { id: number; title: string }[]>>;
+  getLearningSolutions(): Promise<ContentResult<readonly { id: number; title: string }[]>>;
+  getOpenCourseCategory(id: number): Promise<ContentResult<CourseCategory>>;
+  getLearningSolutionCategory(id: number): Promise<ContentResult<CourseCategory>>;
+  getSubCourse(slug: string): Promise<ContentResult<SubCourse>>;
+};
+
+export type LoadedCatalogue = Catalogue & {
+  /** What could not be loaded, and whether the previous catalogue's copy was kept instead. */
+  failures: { what: string; error: ContentError; kept: boolean }[];
+};
+
+export type LoadCatalogueOptions = {
+  previous?: Catalogue;
+  /** Admin calls in flight at once. */
+  concurrency?: number;
+};
+
+export async function loadCatalogue(source: CatalogueSource, options: LoadCatalogueOptions = {}): Promise<LoadedCatalogue> {
+  const { previous, concurrency = 6 } = options;
+  const failures: LoadedCatalogue['failures'] = [];
+  const fail = (what: string, error: ContentError, kept: boolean) => failures.push({ what, error, kept });
+
+  const [upcoming, solutions] = await Promise.all([source.getUpcomingCourses(), source.getLearningSolutions()]);
+  const lists: { kind: CategoryKind; what: string; result: ContentResult<readonly { id: number; title: string }[]> }[] = [
+    { kind: 'upcoming', what: 'the upcoming courses', result: upcoming },
+    { kind: 'solution', what: 'the learning solutions', result: solutions },
+  ];
+  const wanted: { kind: CategoryKind; id: number; title: string }[] = lists.flatMap(({ kind, what, result }) => {
+    if (result.ok) return result.data.map((item) => ({ kind, id: item.id, title: item.title }));
+    const kept = (previous?.categories ?? []).filter((category) => category.kind === kind);
+    fail(what, result.error, kept.length > 0);
+    return kept.map(({ id, title }) => ({ kind, id, title }));
+  });
+
+  const loaded = await mapWithConcurrency(wanted, concurrency, async ({ kind, id, title }): Promise<CatalogueCategory | undefined> => {
+    const result = kind === 'upcoming' ? await source.getOpenCourseCategory(id) : await source.getLearningSolutionCategory(id);
+    if (result.ok) return { kind, id, title: result.data.title || title, courses: result.data.training_course };
+    if (isNotFound(result.error)) return undefined;
+    const kept = previous?.categories.find((category) => category.kind === kind && category.id === id);
+    fail(`category ${kind}-${id}`, result.error, kept !== undefined);
+    return kept;
+  });
+  const categories = loaded.filter((category): category is CatalogueCategory => category !== undefined);
+
+  const slugs = [...new Set(categories.flatMap((category) => category.courses.map((course) => course.slug)))];
+  const sessions = await mapWithConcurrency(slugs, concurrency, async (slug): Promise<readonly CatalogueSession[] | undefined> => {
+    const result = await source.getSubCourse(slug);
+    if (result.ok) return result.data.course_venue;
+    if (isNotFound(result.error)) return undefined;
+    const kept = previous?.sessionsBySlug.get(slug);
+    fail(`sub-course ${slug}`, result.error, kept !== undefined);
+    return kept;
+  });
+
+  const sessionsBySlug = new Map<string, readonly CatalogueSession[]>();
+  slugs.forEach((slug, index) => {
+    const found = sessions[index];
+    if (found) sessionsBySlug.set(slug, found);
+  });
+  return { categories, sessionsBySlug, failures };
+}
+
+/** `map` with at most `limit` calls of `fn` pending at once; results keep the input order. */
+export async function mapWithConcurrency<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await fn(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+  return results;
+}

@@ -1,0 +1,251 @@
+import { describe, expect, it } from 'vitest';
+import type { ContentError, ContentResult } from '../admin/content-error';
+import type { CourseCategory, SubCourse } from '../admin/schemas';
+import { loadCatalogue, mapWithConcurrency, type CatalogueSource } from './load-catalogue';
+import { createSearchIndexStore } from './search-index-store';
+
+const ok = <T>(data: T): ContentResult<T> => ({ ok: true, data, stale: false });
+const down: ContentError = { kind: 'FETCH_ERROR', message: 'connection refused' };
+const gone: ContentError = { kind: 'HTTP_ERROR', status: 404, message: 'not found' };
+
+/** An admin with one open-course category and one learning solution; `faults` makes calls fail by key. */
+function fakeAdmin() {
+  const faults = new Map<string, ContentError>();
+  const calls: string[] = [];
+  let venue = 'Manama';
+  const answer = <T>(key: string, data: () => T): Promise<ContentResult<T>> => {
+    calls.push(key);
+    const fault = faults.get(key);
+    return Promise.resolve(fault ? { ok: false, error: fault } : ok(data()));
+  };
+  const categories: Record<string, CourseCategory> = {
+    'upcoming-101': { title: 'Project Management', training_course: [{ id: 1, code: 'PM-101', title: 'Project Risk Management', slug: 'risk' }] },
+    'solution-201': { title: 'Leadership', training_course: [{ id: 2, code: 'LD-201', title: 'Coaching Skills', slug: 'coaching' }] },
+  };
+  const source: CatalogueSource = {
+    getUpcomingCourses: () => answer('upcoming', () => [{ id: 101, title: 'Project Management' }]),
+    getLearningSolutions: () => answer('solutions', () => [{ id: 201, title: 'Leadership' }]),
+    getOpenCourseCategory: (id) => answer(`upcoming-${id}`, () => categories[`upcoming-${id}`]!),
+    getLearningSolutionCategory: (id) => answer(`solution-${id}`, () => categories[`solution-${id}`]!),
+    getSubCourse: (slug) =>
+      answer(`sub-${slug}`, (): SubCourse => ({
+        title: slug,
+        description: '',
+        course_venue: [{ start_date: '2027-03-01', end_date: '2027-03-05', venue_name: venue, course_fee: 1000 }],
+      })),
+  };
+  return { source, faults, calls, setVenue: (name: string) => (venue = name) };
+}
+
+const venuesOf = (catalogue: { sessionsBySlug: ReadonlyMap<string, readonly { venue_name: string }[]> }) =>
+  Object.fromEntries([...catalogue.sessionsBySlug].map(([slug, sessions]) => [slug, sessions.map((session) => session.venue_name)]));
+
+describe('loadCatalogue', () => {
+  it('reads both lists, every category and every sub-course', async () => {
+    const admin = fakeAdmin();
+    const catalogue = await loadCatalogue(admin.source);
+    expect(catalogue.categories.map((category) => `${category.kind}-${category.id} ${category.title}`)).toEqual([
+      'upcoming-101 Project Management',
+      'solution-201 Leadership',
+    ]);
+    expect(venuesOf(catalogue)).toEqual({ risk: ['Manama'], coaching: ['Manama'] });
+    expect(catalogue.failures).toEqual([]);
+    expect(admin.calls.sort()).toEqual(['solution-201', 'solutions', 'sub-coaching', 'sub-risk', 'upcoming', 'upcoming-101']);
+  });
+
+  it('keeps a failed part from the previous catalogue and reports it', async () => {
+    const admin = fakeAdmin();
+    const previous = await loadCatalogue(admin.source);
+    admin.setVenue('Dubai');
+    admin.faults.set('upcoming-101', down);
+    admin.faults.set('sub-coaching', down);
+    admin.faults.set('solutions', down);
+    const catalogue = await loadCatalogue(admin.source, { previous });
+    expect(catalogue.categories.map((category) => `${category.kind}-${category.id}`)).toEqual(['upcoming-101', 'solution-201']);
+    expect(venuesOf(catalogue)).toEqual({ risk: ['Dubai'], coaching: ['Manama'] });
+    expect(catalogue.failures.map((failure) => `${failure.what} ${failure.error.kind} ${failure.kept}`)).toEqual([
+      'the learning solutions FETCH_ERROR true',
+      'category upcoming-101 FETCH_ERROR true',
+      'sub-course coaching FETCH_ERROR true',
+    ]);
+  });
+
+  it('drops what the admin says is gone', async () => {
+    const admin = fakeAdmin();
+    const previous = await loadCatalogue(admin.source);
+    admin.faults.set('solution-201', gone);
+    const catalogue = await loadCatalogue(admin.source, { previous });
+    expect(catalogue.categories.map((category) => category.id)).toEqual([101]);
+    expect(catalogue.failures).toEqual([]);
+  });
+
+  it('leaves out a failed part it never had', async () => {
+    const admin = fakeAdmin();
+    admin.faults.set('sub-risk', down);
+    const catalogue = await loadCatalogue(admin.source);
+    expect(venuesOf(catalogue)).toEqual({ coaching: ['Manama'] });
+    expect(catalogue.failures).toEqual([{ what: 'sub-course risk', error: down, kept: false }]);
+  });
+});
+
+describe('mapWithConcurrency', () => {
+  it('never has more than `limit` calls pending and keeps the order', async () => {
+    let pending = 0;
+    let most = 0;
+    const results = await mapWithConcurrency(Array.from({ length: 20 }, (_, n) => n), 6, async (n) => {
+      pending += 1;
+      most = Math.max(most, pending);
+      await new Promise((resolve) => setTimeout(resolve, 1 + (n % 3)));
+      pending -= 1;
+      return n * 2;
+    });
+    expect(most).toBe(6);
+    expect(results).toEqual(Array.from({ length: 20 }, (_, n) => n * 2));
+  });
+});
+
+describe('the index store', () => {
+  function setup() {
+    const admin = fakeAdmin();
+    let clock = Date.parse('2027-01-10T08:00:00Z');
+    const scheduled: { task: () => void; ms: number }[] = [];
+    const logs: string[] = [];
+    const store = createSearchIndexStore({
+      source: admin.source,
+      ttlMs: 60_000,
+      retryMs: 5_000,
+      settleMs: 5_250,
+      now: () => clock,
+      log: (message) => logs.push(message),
+      schedule: (task, ms) => scheduled.push({ task, ms }),
+    });
+    return { admin, store, scheduled, logs, advance: (ms: number) => (clock += ms) };
+  }
+  const venueOf = (index: { courses: readonly { slug: string; sessions: readonly { venue: string }[] }[] }) =>
+    index.courses.find((course) => course.slug === 'risk')?.sessions[0]?.venue;
+
+  it('builds on first use, then serves the same index without asking again while it is fresh', async () => {
+    const { admin, store, advance } = setup();
+    const first = await store.get(1000);
+    expect(first.ok && first.index.courses.map((course) => course.code)).toEqual(['PM-101', 'LD-201']);
+    const callsAfterBuild = admin.calls.length;
+    advance(59_000);
+    const again = await store.get(1000);
+    expect(again.ok && again.index).toBe(first.ok && first.index);
+    expect(admin.calls.length).toBe(callsAfterBuild);
+  });
+
+  it('serves a stale index at once while it rebuilds in the background, then follows up after the settle delay', async () => {
+    const { admin, store, scheduled, advance } = setup();
+    const first = await store.get(1000);
+    admin.setVenue('Dubai');
+    advance(60_000);
+    const stale = await store.get(1000);
+    expect(stale.ok && stale.index).toBe(first.ok && first.index); // not the rebuilt one: that is in the background
+    await store.idle();
+    const rebuilt = store.current()!;
+    expect(venueOf(rebuilt)).toBe('Dubai');
+    expect(scheduled).toHaveLength(1);
+    expect(scheduled[0]!.ms).toBe(5_250);
+    scheduled[0]!.task();
+    await store.idle();
+    expect(store.current()).not.toBe(rebuilt);
+    expect(scheduled).toHaveLength(1); // the follow-up does not schedule another
+  });
+
+  it('keeps the last good index when a rebuild fails entirely, and logs it once', async () => {
+    const { admin, store, advance, logs } = setup();
+    await store.get(1000);
+    for (const key of ['upcoming', 'solutions', 'upcoming-101', 'solution-201', 'sub-risk', 'sub-coaching']) admin.faults.set(key, down);
+    admin.setVenue('Dubai');
+    advance(61_000);
+    await store.get(1000);
+    await store.idle();
+    expect(venueOf(store.current()!)).toBe('Manama');
+    expect(logs).toHaveLength(1);
+    expect(logs[0]).toMatch(/^\[search\] 6 part\(s\) of the catalogue unavailable for the index: the upcoming courses \(FETCH_ERROR, last good copy kept\);.* and 1 more$/);
+    // the kept copy counts as a fresh build: no new attempt on every request meanwhile
+    const calls = admin.calls.length;
+    advance(1_000);
+    await store.get(1000);
+    await store.idle();
+    expect(admin.calls.length).toBe(calls);
+  });
+
+  it('reports a first build that found nothing, and tries again only after the retry delay', async () => {
+    const { admin, store, advance } = setup();
+    admin.faults.set('upcoming', down);
+    admin.faults.set('solutions', down);
+    const first = await store.get(1000);
+    expect(first).toEqual({ ok: false, error: down });
+    const calls = admin.calls.length;
+    expect(await store.get(1000)).toEqual({ ok: false, error: down });
+    expect(admin.calls.length).toBe(calls);
+    admin.faults.clear();
+    advance(5_000);
+    const later = await store.get(1000);
+    expect(later.ok).toBe(true);
+  });
+
+  it('gives up waiting for a slow first build after `waitMs`, and the build still completes for the next request', async () => {
+    const admin = fakeAdmin();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const slow: CatalogueSource = {
+      ...admin.source,
+      getUpcomingCourses: async () => {
+        await gate;
+        return admin.source.getUpcomingCourses();
+      },
+    };
+    const store = createSearchIndexStore({ source: slow, ttlMs: 60_000, retryMs: 5_000, settleMs: 0, log: () => {}, schedule: () => {} });
+    const waited = await store.get(20);
+    expect(waited.ok).toBe(false);
+    expect(!waited.ok && waited.error.kind).toBe('TIMEOUT_ERROR');
+    release();
+    await store.idle();
+    const ready = await store.get(20);
+    expect(ready.ok).toBe(true);
+  });
+
+  it('peek never waits: it starts the first build and hands out the index once there is one', async () => {
+    const { admin, store, advance } = setup();
+    expect(store.peek()).toBeUndefined();
+    await store.idle();
+    const first = store.peek();
+    expect(first?.courses).toHaveLength(2);
+    admin.setVenue('Dubai');
+    advance(60_000);
+    expect(store.peek()).toBe(first); // stale, handed out while the rebuild runs
+    await store.idle();
+    expect(venueOf(store.peek()!)).toBe('Dubai');
+  });
+
+  it('gives up on a build that never settles and starts another', async () => {
+    const admin = fakeAdmin();
+    let clock = 0;
+    let hang = true;
+    const source: CatalogueSource = {
+      ...admin.source,
+      getUpcomingCourses: () => (hang ? new Promise(() => {}) : admin.source.getUpcomingCourses()),
+    };
+    const logs: string[] = [];
+    const store = createSearchIndexStore({
+      source, ttlMs: 60_000, retryMs: 5_000, settleMs: 0, stallMs: 120_000, now: () => clock, log: (message) => logs.push(message), schedule: () => {},
+    });
+    expect((await store.get(10)).ok).toBe(false);
+    hang = false;
+    clock += 60_000;
+    expect((await store.get(10)).ok).toBe(false); // still waiting on the first one
+    clock += 61_000;
+    expect((await store.get(1000)).ok).toBe(true);
+    expect(logs[0]).toContain('has not finished after 120 s');
+  });
+
+  it('shares one build between concurrent first requests', async () => {
+    const { admin, store } = setup();
+    const results = await Promise.all([store.get(1000), store.get(1000), store.get(1000)]);
+    expect(results.every((result) => result.ok)).toBe(true);
+    expect(admin.calls.filter((key) => key === 'upcoming')).toHaveLength(1);
+  });
+});

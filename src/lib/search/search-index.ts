@@ -1,0 +1,175 @@
+/**
+ * The search index: every category and course of the catalogue with its sessions, and the words each can be
+ * found by, folded once at build time so a query only compares prepared strings.
+ * Plain data built from plain data (no admin calls here), so tests can build one from a fixed catalogue.
+ */
+import { compactText, foldText, tokenize } from './normalize-text';
+
+export type CategoryKind = 'upcoming' | 'solution';
+
+/** What the loader gathered from the admin (see load-catalogue.ts). */
+export type Catalogue = {
+  categories: CatalogueCategory[];
+  /** Sub-course slug → its sessions. A slug missing here has none known. */
+  sessionsBySlug: ReadonlyMap<string, readonly CatalogueSession[]>;
+};
+
+export type CatalogueCategory = {
+  kind: CategoryKind;
+  id: number;
+  title: string;
+  courses: readonly { id: number; code: string; title: string; slug: string }[];
+};
+
+export type CatalogueSession = { start_date: string; end_date: string; venue_name: string; course_fee: number };
+
+export type SearchCategory = {
+  /** Stable value for URLs and selects: `upcoming-101`, `solution-201`. */
+  key: string;
+  kind: CategoryKind;
+  id: number;
+  title: string;
+  href: string;
+};
+
+export type SearchSession = {
+  startDate: string;
+  endDate: string;
+  venue: string;
+  fee: number;
+  /** Folded venue words, for venue words in a query. */
+  venueTokens: readonly string[];
+  /** 1–12 and yyyy of the start date (sessions are filed under the month they start in). */
+  month: number;
+  year: number;
+};
+
+export type SearchCourse = {
+  code: string;
+  title: string;
+  slug: string;
+  href: string;
+  /** Keys of every category listing this course (usually one). */
+  categoryKeys: readonly string[];
+  /** Sorted by start date. */
+  sessions: readonly SearchSession[];
+  foldedTitle: string;
+  compactCode: string;
+  titleTokens: readonly string[];
+  codeTokens: readonly string[];
+  categoryTokens: readonly string[];
+};
+
+export type SearchIndex = {
+  builtAt: number;
+  categories: readonly SearchCategory[];
+  courses: readonly SearchCourse[];
+  /** Select options, from the sessions not yet started when the index was built. */
+  venues: readonly string[];
+  months: readonly number[];
+  years: readonly number[];
+};
+
+export function categoryKey(kind: CategoryKind, id: number): string {
+  return `${kind}-${id}`;
+}
+
+export function categoryHref(kind: CategoryKind, id: number): string {
+  return kind === 'upcoming' ? `/upcoming-training-course-details/${id}` : `/learning-solutions-course-details/${id}`;
+}
+
+export function subCourseHref(slug: string): string {
+  return `/subCourse-details/${encodeURIComponent(slug)}`;
+}
+
+/**
+ * The first day whose sessions still count as upcoming: today in Bahrain (UTC+3, no daylight saving), where
+ * the provider is and where 'today' ends for its calendar.
+ */
+export function firstUpcomingDay(now: number): string {
+  return new Date(now + 3 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}
+
+const ISO_DATE = /^(\d{4})-(\d{2})-\d{2}$/;
+
+export function buildSearchIndex(catalogue: Catalogue, now: number): SearchIndex {
+  const categories: SearchCategory[] = [];
+  const bySlug = new Map<string, { course: CatalogueCategory['courses'][number]; categoryKeys: string[]; categoryTitles: string[] }>();
+
+  for (const category of catalogue.categories) {
+    const key = categoryKey(category.kind, category.id);
+    if (categories.some((known) => known.key === key)) continue;
+    categories.push({ key, kind: category.kind, id: category.id, title: category.title, href: categoryHref(category.kind, category.id) });
+    for (const course of category.courses) {
+      const entry = bySlug.get(course.slug);
+      if (entry) {
+        if (!entry.categoryKeys.includes(key)) {
+          entry.categoryKeys.push(key);
+          entry.categoryTitles.push(category.title);
+        }
+      } else {
+        bySlug.set(course.slug, { course, categoryKeys: [key], categoryTitles: [category.title] });
+      }
+    }
+  }
+
+  const today = firstUpcomingDay(now);
+  const venues = new Map<string, string>(); // folded → first spelling seen
+  const months = new Set<number>();
+  const years = new Set<number>();
+
+  const courses: SearchCourse[] = [...bySlug.values()].map(({ course, categoryKeys, categoryTitles }) => {
+    const sessions = (catalogue.sessionsBySlug.get(course.slug) ?? [])
+      .flatMap((session): SearchSession[] => {
+        const date = ISO_DATE.exec(session.start_date);
+        if (!date) return [];
+        return [
+          {
+            startDate: session.start_date,
+            endDate: session.end_date,
+            venue: session.venue_name.trim(),
+            fee: session.course_fee,
+            venueTokens: tokenize(session.venue_name),
+            month: Number(date[2]),
+            year: Number(date[1]),
+          },
+        ];
+      })
+      .sort((a, b) => a.startDate.localeCompare(b.startDate));
+
+    for (const session of sessions) {
+      if (session.startDate < today) continue;
+      const folded = foldText(session.venue);
+      if (folded && !venues.has(folded)) venues.set(folded, session.venue);
+      months.add(session.month);
+      years.add(session.year);
+    }
+
+    return {
+      code: course.code,
+      title: course.title,
+      slug: course.slug,
+      href: subCourseHref(course.slug),
+      categoryKeys,
+      sessions,
+      foldedTitle: tokenize(course.title).join(' '),
+      compactCode: compactText(course.code),
+      titleTokens: unique(tokenize(course.title)),
+      codeTokens: unique([...tokenize(course.code), compactText(course.code)].filter(Boolean)),
+      categoryTokens: unique(categoryTitles.flatMap((title) => tokenize(title))),
+    };
+  });
+
+  return {
+    builtAt: now,
+    categories,
+    courses,
+    venues: [...venues.values()].sort((a, b) => a.localeCompare(b, 'en')),
+    months: [...months].sort((a, b) => a - b),
+    years: [...years].sort((a, b) => a - b),
+  };
+}
+
+function unique(words: string[]): string[] {
+  return [...new Set(words)];
+}
