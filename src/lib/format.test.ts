@@ -5,6 +5,7 @@ describe('formatDate', () => {
   test.each([
     ['2027-02-14', '14 Feb 2027'],
     ['2026-12-01', '1 Dec 2026'],
+    ['2027-09-03', '3 Sep 2027'],
     ['2026-11-21T09:00:00+03:00', '21 Nov 2026'],
     ['soon', 'soon'],
   ])('%s → %s', (input, expected) => expect(formatDate(input)).toBe(expected));

@@ -1,11 +1,15 @@
 /** How dates, fees and countdowns read on the site. Shared by server and client components. */
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+// Spelled out rather than Intl's 'short' month, which newer ICU data renders as 'Sept'.
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** '2027-02-14' → '14 Feb 2027'. A value that is not a date is shown as it came. */
+/** '2027-02-14' → '14 Feb 2027' (the calendar date as written, whatever the server's time zone). */
 export function formatDate(isoDate: string): string {
-  const time = Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(isoDate) ? `${isoDate}T00:00:00Z` : isoDate);
-  return Number.isNaN(time) ? isoDate : dateFormat.format(time);
+  const dateOnly = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
+  const time = dateOnly ? Date.UTC(Number(dateOnly[1]), Number(dateOnly[2]) - 1, Number(dateOnly[3])) : Date.parse(isoDate);
+  if (Number.isNaN(time)) return isoDate;
+  const date = new Date(time);
+  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 }
 
 const wholeDollars = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });

@@ -1,20 +1,15 @@
-import { Suspense } from 'react';
 import { getSettings } from '../../lib/admin/content.server';
 import { SITE_NAME } from '../../lib/site';
 import { EnquiryForm } from '../enquiry/enquiry-form';
-import { settleWithin } from '../gallery/settle-within';
-import { ContactPhone, ContactPhoneSkeleton, ContactPhoneWhenLoaded } from './contact-phone';
+import { Streamed } from '../ui/streamed';
+import { ContactPhoneSkeleton, ContactPhoneWhenLoaded } from './contact-phone';
 import { enquiryPrefillFromQuery } from './enquiry-prefill';
 import styles from './contact-page.module.css';
 
-/** How long the page holds its first byte for the settings (the phone number); see GalleryPage. */
-const INLINE_WAIT_MS = 100;
-
 /** /contact-us: where we are, how to call, and the enquiry form (prefilled from the links that lead here). */
-export async function ContactPage({ query }: { query?: string }) {
+export function ContactPage({ query }: { query?: string }) {
   const prefill = enquiryPrefillFromQuery(query);
   const settings = getSettings();
-  const early = await settleWithin(settings, INLINE_WAIT_MS);
   return (
     <>
       <title>{`Contact Us | ${SITE_NAME}`}</title>
@@ -41,13 +36,9 @@ export async function ContactPage({ query }: { query?: string }) {
             <br />
             Manama, Kingdom of Bahrain
           </address>
-          {early ? (
-            <ContactPhone settings={early} />
-          ) : (
-            <Suspense fallback={<ContactPhoneSkeleton />}>
-              <ContactPhoneWhenLoaded settings={settings} />
-            </Suspense>
-          )}
+          <Streamed ready={settings} fallback={<ContactPhoneSkeleton />}>
+            <ContactPhoneWhenLoaded settings={settings} />
+          </Streamed>
           <p className={styles.muted}>Sunday to Thursday, 8:00 to 17:00 (Bahrain time)</p>
         </section>
         <section id="enquiry" className={styles.enquiry} aria-labelledby="enquiry-heading" tabIndex={-1}>

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Streamed } from '../ui/streamed';
 import type { ContentResult } from '../../lib/admin/content-error';
 import { safeUrl } from '../../lib/rich-text/safe-url';
 import { RichText } from '../rich-text';
@@ -28,9 +28,9 @@ export function ContentPage({
 }) {
   return (
     <article className={styles.page} aria-labelledby="page-title">
-      <Suspense fallback={<ContentPageSkeleton eyebrow={eyebrow} imageSlots={imageSlots} />}>
+      <Streamed ready={load()} fallback={<ContentPageSkeleton eyebrow={eyebrow} imageSlots={imageSlots} />}>
         <ContentPageBody load={load} fallbackTitle={fallbackTitle} eyebrow={eyebrow} />
-      </Suspense>
+      </Streamed>
     </article>
   );
 }

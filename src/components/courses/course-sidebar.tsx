@@ -1,9 +1,7 @@
-import { Suspense } from 'react';
 import { CallMeBackForm } from '../enquiry/call-me-back-form';
 import { QuickInquiryForm } from '../enquiry/quick-inquiry-form';
 import { FindCoursePanel } from '../search/find-course-panel';
 import { ButtonLink } from '../ui/button-link';
-import { LoadingRegion, Skeleton } from '../ui/skeleton';
 import { inHouseProposalHref } from '../../lib/enquiry-links';
 import styles from './course-sidebar.module.css';
 
@@ -19,9 +17,9 @@ export function CourseSidebar({ course }: { course?: string }) {
         <h2 id="sidebar-find-course" className={styles.heading}>
           Find a Course
         </h2>
-        <Suspense fallback={<FindCoursePanelSkeleton />}>
-          <FindCoursePanel />
-        </Suspense>
+        {/* Not behind Suspense: the panel never waits (it uses the last index), and a suspended block would
+            stay hidden for visitors without JavaScript. */}
+        <FindCoursePanel />
       </section>
 
       <section className={styles.block} aria-labelledby="sidebar-call-me-back">
@@ -52,15 +50,5 @@ export function CourseSidebar({ course }: { course?: string }) {
         <QuickInquiryForm context={course} />
       </section>
     </aside>
-  );
-}
-
-function FindCoursePanelSkeleton() {
-  return (
-    <LoadingRegion label="Loading the course search" className={styles.skeleton}>
-      {Array.from({ length: 5 }, (_, index) => (
-        <Skeleton key={index} className={styles.skeletonField} />
-      ))}
-    </LoadingRegion>
   );
 }

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Streamed } from '../ui/streamed';
 import { getAbout } from '../../lib/admin/content.server';
 import { safeUrl } from '../../lib/rich-text/safe-url';
 import { PageHeader } from '../content-page/page-header';
@@ -15,18 +15,18 @@ export function AboutBlock({ level = 2 }: { level?: HeadingLevel }) {
   if (level === 1) {
     return (
       <article className={styles.page} aria-labelledby="about-title">
-        <Suspense fallback={<AboutSkeleton asPage />}>
+        <Streamed ready={getAbout()} fallback={<AboutSkeleton asPage />}>
           <AboutContent asPage />
-        </Suspense>
+        </Streamed>
       </article>
     );
   }
   return (
     <section className={styles.section} aria-labelledby="about-title">
       <div className="container">
-        <Suspense fallback={<AboutSkeleton />}>
+        <Streamed ready={getAbout()} fallback={<AboutSkeleton />}>
           <AboutContent />
-        </Suspense>
+        </Streamed>
       </div>
     </section>
   );

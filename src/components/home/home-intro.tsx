@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Streamed } from '../ui/streamed';
 import { getHomeIntro, getIntroTiles } from '../../lib/admin/content.server';
 import { safeUrl } from '../../lib/rich-text/safe-url';
 import { RichText } from '../rich-text';
@@ -14,16 +14,16 @@ export function HomeIntro() {
   return (
     <section className={styles.section} aria-label="Welcome">
       <div className="container">
-        <Suspense fallback={<IntroTextSkeleton />}>
+        <Streamed ready={getHomeIntro()} fallback={<IntroTextSkeleton />}>
           <IntroText />
-        </Suspense>
+        </Streamed>
         <div className={styles.tilesBlock}>
           <SectionHeading id="intro-tiles-title" eyebrow="What we offer" align="center">
             Unlock your learning experience with us
           </SectionHeading>
-          <Suspense fallback={<IntroTilesSkeleton />}>
+          <Streamed ready={getIntroTiles()} fallback={<IntroTilesSkeleton />}>
             <IntroTiles />
-          </Suspense>
+          </Streamed>
         </div>
       </div>
     </section>

@@ -1,4 +1,5 @@
-import { Suspense } from 'react';
+import { Streamed } from '../ui/streamed';
+import { getHomeHero } from '../../lib/admin/content.server';
 import { SITE_NAME } from '../../lib/site';
 import { AboutBlock } from './about-block';
 import { EnquirySection } from './enquiry-section';
@@ -16,9 +17,9 @@ export function HomePage() {
         name="description"
         content="Open courses, learning solutions, in-house and destination training, conferences and consultations from Manama, Kingdom of Bahrain."
       />
-      <Suspense fallback={<HomeHeroSkeleton />}>
+      <Streamed ready={getHomeHero()} fallback={<HomeHeroSkeleton />}>
         <HomeHero />
-      </Suspense>
+      </Streamed>
       <HomeIntro />
       <UpcomingCourses />
       <AboutBlock />

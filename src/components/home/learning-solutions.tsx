@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Streamed } from '../ui/streamed';
 import { getLearningSolutions } from '../../lib/admin/content.server';
 import { safeUrl } from '../../lib/rich-text/safe-url';
 import { PageHeader } from '../content-page/page-header';
@@ -22,9 +22,9 @@ export function LearningSolutions({ level = 2 }: { level?: HeadingLevel }) {
           lead="Complete programmes in the fields our clients ask for most, each with its own course schedule."
         />
         <div className={`container ${styles.wide} ${styles.pageBody}`}>
-          <Suspense fallback={<LearningSolutionsSkeleton />}>
+          <Streamed ready={getLearningSolutions()} fallback={<LearningSolutionsSkeleton />}>
             <LearningSolutionList level={level} />
-          </Suspense>
+          </Streamed>
         </div>
       </article>
     );
@@ -35,9 +35,9 @@ export function LearningSolutions({ level = 2 }: { level?: HeadingLevel }) {
         <SectionHeading id="learning-solutions-title" level={level} eyebrow="Programmes for organisations">
           Our learning Solutions
         </SectionHeading>
-        <Suspense fallback={<LearningSolutionsSkeleton />}>
+        <Streamed ready={getLearningSolutions()} fallback={<LearningSolutionsSkeleton />}>
           <LearningSolutionList level={level} />
-        </Suspense>
+        </Streamed>
       </div>
     </section>
   );

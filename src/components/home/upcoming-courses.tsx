@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Streamed } from '../ui/streamed';
 import { getUpcomingCourses } from '../../lib/admin/content.server';
 import { SectionError } from '../ui/section-error';
 import { LoadingRegion, Skeleton } from '../ui/skeleton';
@@ -16,9 +16,9 @@ export function UpcomingCourses() {
         <SectionHeading id="upcoming-title" eyebrow="Open courses">
           Upcoming Training events
         </SectionHeading>
-        <Suspense fallback={<UpcomingCoursesSkeleton />}>
+        <Streamed ready={getUpcomingCourses()} fallback={<UpcomingCoursesSkeleton />}>
           <UpcomingCourseList />
-        </Suspense>
+        </Streamed>
       </div>
     </section>
   );
