@@ -1,7 +1,19 @@
-// Placeholder until the enquiry issue lands: marks where the contact form goes.
-// Pages render it inside their section with id="enquiry"; /contact-us passes what its query string prefills.
+/**
+ * The contact form as pages use it (a server component): pages render it inside their section with
+ * id="enquiry" on / and /contact-us, and /contact-us passes what its query string prefills (the Register
+ * and In-House Proposal links, src/lib/enquiry-links.ts). It renders its own h2 'Send us an enquiry'.
+ * Each rendering gets a fresh form token (see src/lib/enquiry/form-token.ts).
+ */
+import { newFormToken } from '../../lib/enquiry/form-token';
+import { LIMITS, type EnquiryFields } from '../../lib/enquiry/schema';
+import { ContactForm } from './contact-form';
+
 export type EnquiryPrefill = { message?: string; trainingFor?: 'myself' | 'team' };
 
 export function EnquiryForm({ prefill }: { prefill?: EnquiryPrefill }) {
-  return <div data-enquiry-form="" data-prefill={prefill ? JSON.stringify(prefill) : undefined} />;
+  const values: EnquiryFields = {};
+  // The query string is anyone's to write: only a known choice and a message within bounds are taken.
+  if (typeof prefill?.message === 'string') values.message = prefill.message.slice(0, LIMITS.message);
+  if (prefill?.trainingFor === 'myself' || prefill?.trainingFor === 'team') values.trainingFor = prefill.trainingFor;
+  return <ContactForm token={newFormToken()} initialValues={values} />;
 }

@@ -1,4 +1,11 @@
-// Placeholder until the enquiry issue lands: the sidebar's Quick Inquiry box.
+/**
+ * The sidebar's Quick Inquiry box as pages use it (a server component; it renders its own h2). `context`
+ * is the course title, sent along so the enquiry says which course it is about.
+ */
+import { newFormToken } from '../../lib/enquiry/form-token';
+import { cleanContext } from '../../lib/enquiry/schema';
+import { QuickInquiryBox } from './quick-inquiry-box';
+
 export function QuickInquiryForm({ context }: { context?: string }) {
-  return <div data-quick-inquiry="" data-context={context} />;
+  return <QuickInquiryBox token={newFormToken()} context={cleanContext(context) || undefined} />;
 }

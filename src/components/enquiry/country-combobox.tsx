@@ -1,0 +1,86 @@
+'use client';
+/**
+ * react-select over the 249 countries (site-spec sections 3 and 9): value = 2-letter code, label = English
+ * name, menu at most 300 px high, Page Up/Down move 5 options, and the spec's 'No options', 'Loading...'
+ * and 'Select...' texts. The default theme's placeholder grey and selected blue fall below AA contrast,
+ * so the colours come from the site's tokens.
+ */
+import { useMemo } from 'react';
+import Select, { components, type InputProps, type StylesConfig } from 'react-select';
+import { COUNTRIES, type CountryOption } from '../../lib/enquiry/countries';
+
+const styles: StylesConfig<CountryOption, false> = {
+  control: (base, state) => ({
+    ...base,
+    minHeight: 46,
+    borderRadius: 'var(--radius)',
+    borderWidth: state.isFocused || state.selectProps['aria-invalid'] ? 2 : 1,
+    borderColor: state.selectProps['aria-invalid']
+      ? 'var(--color-accent)'
+      : state.isFocused
+        ? 'var(--color-focus)'
+        : '#6b7580',
+    boxShadow: 'none',
+    outline: state.isFocused ? '3px solid var(--color-focus)' : 'none',
+    outlineOffset: 2,
+    backgroundColor: '#fff',
+    ':hover': { borderColor: state.isFocused ? 'var(--color-focus)' : 'var(--color-brand)' },
+  }),
+  placeholder: (base) => ({ ...base, color: 'var(--color-muted)' }),
+  singleValue: (base) => ({ ...base, color: 'var(--color-text)' }),
+  dropdownIndicator: (base) => ({ ...base, color: 'var(--color-muted)' }),
+  indicatorSeparator: (base) => ({ ...base, backgroundColor: 'var(--color-border)' }),
+  menu: (base) => ({ ...base, zIndex: 20, borderRadius: 'var(--radius)' }),
+  option: (base, state) => ({
+    ...base,
+    color: state.isSelected ? '#fff' : 'var(--color-text)',
+    backgroundColor: state.isSelected ? 'var(--color-brand)' : state.isFocused ? 'var(--color-brand-soft)' : '#fff',
+    ':active': { backgroundColor: state.isSelected ? 'var(--color-brand)' : 'var(--color-brand-soft)' },
+  }),
+  noOptionsMessage: (base) => ({ ...base, color: 'var(--color-muted)' }),
+  loadingMessage: (base) => ({ ...base, color: 'var(--color-muted)' }),
+};
+
+export default function CountryCombobox({
+  inputId,
+  instanceId,
+  value,
+  onChange,
+  errorId,
+}: {
+  inputId: string;
+  instanceId: string;
+  value: string;
+  onChange: (value: string) => void;
+  errorId: string | undefined;
+}) {
+  // react-select sets aria-describedby to its own placeholder/live region; add the field's error to it.
+  const Input = useMemo(
+    () =>
+      function CountryInput(props: InputProps<CountryOption, false>) {
+        const describedBy = [props['aria-describedby'], errorId].filter(Boolean).join(' ') || undefined;
+        return <components.Input {...props} aria-describedby={describedBy} aria-required="true" />;
+      },
+    [errorId],
+  );
+  const selected = COUNTRIES.find((country) => country.value === value) ?? null;
+  return (
+    <Select<CountryOption, false>
+      instanceId={instanceId}
+      inputId={inputId}
+      name="country"
+      options={COUNTRIES}
+      value={selected}
+      onChange={(option) => onChange(option?.value ?? '')}
+      maxMenuHeight={300}
+      pageSize={5}
+      noOptionsMessage={() => 'No options'}
+      loadingMessage={() => 'Loading...'}
+      placeholder="Select..."
+      aria-invalid={errorId ? true : undefined}
+      aria-errormessage={errorId}
+      components={{ Input }}
+      styles={styles}
+    />
+  );
+}

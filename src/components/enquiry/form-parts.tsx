@@ -1,0 +1,288 @@
+/**
+ * The pieces the enquiry forms are built from. Errors sit under their field in red with an icon, are tied
+ * to it with aria-describedby and marked with aria-invalid; nothing relies on colour alone.
+ */
+import type { MouseEvent, ReactNode, RefObject } from 'react';
+import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from '../../lib/enquiry/schema';
+import styles from './enquiry-form.module.css';
+
+export function fieldId(prefix: string, name: string): string {
+  return `${prefix}-${name}`;
+}
+
+export function errorId(prefix: string, name: string): string {
+  return `${prefix}-${name}-error`;
+}
+
+export function hintId(prefix: string, name: string): string {
+  return `${prefix}-${name}-hint`;
+}
+
+/** aria props for a control whose error (if any) is shown by `<FieldError>`, and its hint if it has one. */
+export function describedBy(prefix: string, name: string, error: string | undefined, hasHint = false) {
+  const ids = [hasHint ? hintId(prefix, name) : '', error ? errorId(prefix, name) : ''].filter(Boolean).join(' ');
+  return {
+    ...(error ? { 'aria-invalid': true as const } : {}),
+    ...(ids ? { 'aria-describedby': ids } : {}),
+  };
+}
+
+function ErrorIcon() {
+  return (
+    <svg className={styles.errorIcon} viewBox="0 0 20 20" width="16" height="16" aria-hidden="true" focusable="false">
+      <circle cx="10" cy="10" r="9" fill="currentColor" />
+      <rect x="9" y="4.5" width="2" height="7" rx="1" fill="#fff" />
+      <circle cx="10" cy="14.5" r="1.25" fill="#fff" />
+    </svg>
+  );
+}
+
+export function FieldError({ prefix, name, error }: { prefix: string; name: string; error: string | undefined }) {
+  if (!error) return null;
+  return (
+    <p id={errorId(prefix, name)} className={styles.fieldError}>
+      <ErrorIcon />
+      <span>{error}</span>
+    </p>
+  );
+}
+
+type TextFieldProps = {
+  prefix: string;
+  name: string;
+  label: string;
+  error: string | undefined;
+  defaultValue: string | undefined;
+  type?: 'text' | 'email' | 'tel';
+  autoComplete?: string;
+  inputMode?: 'email' | 'tel' | 'text';
+  wide?: boolean;
+};
+
+export function TextField({
+  prefix,
+  name,
+  label,
+  error,
+  defaultValue,
+  type = 'text',
+  autoComplete,
+  inputMode,
+  wide,
+}: TextFieldProps) {
+  const id = fieldId(prefix, name);
+  return (
+    <div className={wide ? `${styles.field} ${styles.wide}` : styles.field}>
+      <label className={styles.label} htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        type={type}
+        className={styles.input}
+        defaultValue={defaultValue}
+        autoComplete={autoComplete}
+        inputMode={inputMode}
+        aria-required="true"
+        spellCheck={type === 'text' ? undefined : false}
+        {...describedBy(prefix, name, error)}
+      />
+      <FieldError prefix={prefix} name={name} error={error} />
+    </div>
+  );
+}
+
+export function TextAreaField({
+  prefix,
+  name,
+  label,
+  error,
+  defaultValue,
+  rows = 4,
+  hint,
+}: Omit<TextFieldProps, 'type' | 'autoComplete' | 'inputMode' | 'wide'> & { rows?: number; hint?: string }) {
+  const id = fieldId(prefix, name);
+  return (
+    <div className={`${styles.field} ${styles.wide}`}>
+      <label className={styles.label} htmlFor={id}>
+        {label}
+      </label>
+      {hint ? (
+        <p id={hintId(prefix, name)} className={styles.hint}>
+          {hint}
+        </p>
+      ) : null}
+      <textarea
+        id={id}
+        name={name}
+        rows={rows}
+        className={`${styles.input} ${styles.textarea}`}
+        defaultValue={defaultValue}
+        aria-required="true"
+        {...describedBy(prefix, name, error, Boolean(hint))}
+      />
+      <FieldError prefix={prefix} name={name} error={error} />
+    </div>
+  );
+}
+
+export function CheckboxField({
+  prefix,
+  name,
+  error,
+  defaultChecked,
+  children,
+}: {
+  prefix: string;
+  name: string;
+  error: string | undefined;
+  defaultChecked: boolean;
+  children: ReactNode;
+}) {
+  const id = fieldId(prefix, name);
+  return (
+    <div className={`${styles.field} ${styles.wide}`}>
+      <div className={styles.checkbox}>
+        <input
+          id={id}
+          name={name}
+          type="checkbox"
+          value="yes"
+          className={styles.checkboxInput}
+          defaultChecked={defaultChecked}
+          aria-required="true"
+          {...describedBy(prefix, name, error)}
+        />
+        <label htmlFor={id}>{children}</label>
+      </div>
+      <FieldError prefix={prefix} name={name} error={error} />
+    </div>
+  );
+}
+
+/** The hidden fields every enquiry form sends: its render token, and the honeypot that only robots fill. */
+export function HiddenFields({ token, children }: { token: string; children?: ReactNode }) {
+  return (
+    <>
+      <input type="hidden" name={FORM_TOKEN_FIELD} value={token} />
+      {children}
+      {/* display:none hides it from people and from screen readers alike; robots filling every field find it. */}
+      <div className={styles.honeypot} aria-hidden="true">
+        <label>
+          Leave this field empty
+          <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+        </label>
+      </div>
+    </>
+  );
+}
+
+/** The list of errors at the top of the form, each a link to its field (focused when the send is refused). */
+export function ErrorSummary({
+  prefix,
+  errors,
+  order,
+  targets,
+  summaryRef,
+}: {
+  prefix: string;
+  errors: Record<string, string>;
+  order: readonly string[];
+  /** Field → id of the control to focus, when it is not `${prefix}-${field}` (radio groups). */
+  targets?: Record<string, string>;
+  summaryRef: RefObject<HTMLDivElement | null>;
+}) {
+  const listed = order.filter((field) => errors[field]);
+  if (listed.length === 0) return null;
+  const titleId = `${prefix}-summary-title`;
+  const jump = (event: MouseEvent<HTMLAnchorElement>, id: string) => {
+    const target = document.getElementById(id);
+    if (!target) return;
+    event.preventDefault();
+    target.focus();
+    target.closest(`.${styles.field}`)?.scrollIntoView({ block: 'center' });
+  };
+  return (
+    <div ref={summaryRef} className={styles.summary} tabIndex={-1} role="group" aria-labelledby={titleId}>
+      <h3 id={titleId} className={styles.summaryTitle}>
+        <ErrorIcon />
+        {listed.length === 1 ? 'Please correct 1 field' : `Please correct ${listed.length} fields`}
+      </h3>
+      <ul className={styles.summaryList}>
+        {listed.map((field) => {
+          const id = targets?.[field] ?? fieldId(prefix, field);
+          return (
+            <li key={field}>
+              <a href={`#${id}`} onClick={(event) => jump(event, id)}>
+                {errors[field]}
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+/** A refusal or failure about the whole form, next to the send button. */
+export function FormNotice({
+  notice,
+  noticeRef,
+}: {
+  notice: string | undefined;
+  noticeRef: RefObject<HTMLDivElement | null>;
+}) {
+  if (!notice) return null;
+  return (
+    <div ref={noticeRef} className={styles.notice} role="alert" tabIndex={-1}>
+      <ErrorIcon />
+      <p>{notice}</p>
+    </div>
+  );
+}
+
+export function SentConfirmation({
+  title,
+  children,
+  confirmationRef,
+}: {
+  title: string;
+  children: ReactNode;
+  confirmationRef: RefObject<HTMLDivElement | null>;
+}) {
+  return (
+    <div ref={confirmationRef} className={styles.confirmation} role="status" tabIndex={-1}>
+      <svg
+        className={styles.confirmationIcon}
+        viewBox="0 0 24 24"
+        width="28"
+        height="28"
+        aria-hidden="true"
+        focusable="false"
+      >
+        <circle cx="12" cy="12" r="11" fill="currentColor" />
+        <path
+          d="M7 12.5l3.2 3.2L17 9"
+          fill="none"
+          stroke="#fff"
+          strokeWidth="2.4"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
+      </svg>
+      <div>
+        <p className={styles.confirmationTitle}>{title}</p>
+        {children}
+      </div>
+    </div>
+  );
+}
+
+export function SubmitButton({ pending, label, className }: { pending: boolean; label: string; className: string }) {
+  return (
+    <button type="submit" className={className} aria-disabled={pending || undefined}>
+      {pending ? 'Sending…' : label}
+    </button>
+  );
+}

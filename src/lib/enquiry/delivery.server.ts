@@ -1,0 +1,109 @@
+/**
+ * The site's one enquiry pipeline: settings from the environment, the file outbox, the rate limiter and,
+ * when ENQUIRY_WEBHOOK_URL is set, the background forwarder. Created on first use and kept on globalThis,
+ * so the middleware (which starts it on the first request, to resume forwarding after a restart) and the
+ * server actions share it even if the bundler gives them separate module instances.
+ */
+import path from 'node:path';
+import { readEnv } from '../config.server';
+import { WebhookForwarder } from './forwarder.server';
+import { FileOutbox } from './outbox.server';
+import { EnquiryPipeline } from './pipeline.server';
+import { RateLimiter } from './rate-limit';
+
+export type EnquiryConfig = {
+  outboxDir: string;
+  webhookUrl: string | undefined;
+  webhookSecret: string | undefined;
+  webhookTimeoutMs: number;
+  webhookRetryMs: number;
+  webhookMaxRetryMs: number;
+  rateLimit: number;
+  rateWindowMs: number;
+  maxBodyBytes: number;
+  trustedProxies: number;
+};
+
+function readCount(key: string, fallback: number): number {
+  const raw = readEnv(key);
+  const value = raw === undefined ? Number.NaN : Number(raw);
+  return Number.isInteger(value) && value >= 0 ? value : fallback;
+}
+
+/** Defaults suit a real site: 5 enquiries per client per 10 minutes, 64 KB per request, retries from 5 s to 5 min. */
+export function enquiryConfig(): EnquiryConfig {
+  return {
+    outboxDir: path.resolve(readEnv('ENQUIRY_OUTBOX_DIR') ?? path.join('var', 'enquiries')),
+    webhookUrl: readEnv('ENQUIRY_WEBHOOK_URL'),
+    webhookSecret: readEnv('ENQUIRY_WEBHOOK_SECRET'),
+    webhookTimeoutMs: readCount('ENQUIRY_WEBHOOK_TIMEOUT_MS', 10_000),
+    webhookRetryMs: readCount('ENQUIRY_WEBHOOK_RETRY_MS', 5_000),
+    webhookMaxRetryMs: readCount('ENQUIRY_WEBHOOK_RETRY_MAX_MS', 300_000),
+    rateLimit: readCount('ENQUIRY_RATE_LIMIT', 5),
+    rateWindowMs: readCount('ENQUIRY_RATE_WINDOW_MS', 600_000),
+    maxBodyBytes: readCount('ENQUIRY_MAX_BODY_BYTES', 64 * 1024),
+    trustedProxies: readCount('TRUST_PROXY', 0),
+  };
+}
+
+type Delivery = { pipeline: EnquiryPipeline; outbox: FileOutbox; forwarder: WebhookForwarder | undefined };
+
+const KEY = Symbol.for('site.enquiry.delivery');
+type Holder = { [KEY]?: Promise<Delivery> };
+
+/** Cloudflare Workers have no disk for the file outbox. */
+export const ON_WORKERS = typeof navigator !== 'undefined' && navigator.userAgent === 'Cloudflare-Workers';
+
+async function createDelivery(config: EnquiryConfig): Promise<Delivery> {
+  if (ON_WORKERS) {
+    // The seam for it is EnquiryStore (outbox.server.ts): a store whose put() is the webhook call.
+    throw new Error('no enquiry store for Cloudflare Workers yet: enquiries cannot be accepted there');
+  }
+  const outbox = await FileOutbox.open(config.outboxDir);
+  const pipeline = new EnquiryPipeline({
+    store: outbox,
+    limiter: new RateLimiter(config.rateLimit, config.rateWindowMs),
+    maxBytes: config.maxBodyBytes,
+  });
+  let forwarder: WebhookForwarder | undefined;
+  if (config.webhookUrl) {
+    forwarder = new WebhookForwarder({
+      source: outbox,
+      url: config.webhookUrl,
+      timeoutMs: config.webhookTimeoutMs,
+      retryMs: config.webhookRetryMs,
+      maxRetryMs: config.webhookMaxRetryMs,
+      ...(config.webhookSecret ? { secret: config.webhookSecret } : {}),
+    });
+    forwarder.start();
+  }
+  console.info(
+    `enquiries: outbox ${config.outboxDir} (${outbox.size} stored, ${outbox.pendingCount} not yet forwarded)` +
+      (config.webhookUrl ? `, forwarding to ${originOf(config.webhookUrl)}` : ', no webhook'),
+  );
+  return { pipeline, outbox, forwarder };
+}
+
+/** Never log the webhook's path or query: they often hold its secret. */
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return 'an invalid ENQUIRY_WEBHOOK_URL (every delivery will fail until it is fixed)';
+  }
+}
+
+/** The shared pipeline; a failed start (e.g. an unwritable outbox folder) is retried on the next call. */
+export function getEnquiryDelivery(): Promise<Delivery> {
+  const holder = globalThis as Holder;
+  let delivery = holder[KEY];
+  if (!delivery) {
+    delivery = createDelivery(enquiryConfig());
+    holder[KEY] = delivery;
+    delivery.catch((error: unknown) => {
+      console.error('enquiries: could not open the outbox:', error);
+      if (holder[KEY] === delivery) delete holder[KEY];
+    });
+  }
+  return delivery;
+}

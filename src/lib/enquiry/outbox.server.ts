@@ -1,0 +1,178 @@
+/**
+ * Where accepted enquiries go before the visitor is told they arrived.
+ *
+ * `EnquiryStore` is the seam: the Node server keeps a file outbox on its disk (below); a host without a
+ * disk (Cloudflare Workers) can plug in a store whose `put` delivers to the webhook (or a queue) directly.
+ * The file outbox is also the forwarder's to-do list (`ForwardingSource`): `enquiries.jsonl` holds every
+ * enquiry, `forwarded.jsonl` the ids the webhook has acknowledged; what is in the first and not the second
+ * is still to be sent, across restarts.
+ */
+import path from 'node:path';
+import { JsonLinesFile, readJsonLines, type LineProblem } from './json-lines-file.server';
+import type { EnquiryFields, EnquiryKind } from './schema';
+
+export type EnquiryRecord = {
+  /** Format version of the record. */
+  v: 1;
+  id: string;
+  kind: EnquiryKind;
+  /** ISO 8601, UTC. */
+  receivedAt: string;
+  fields: EnquiryFields;
+  /** The course (or page) a sidebar form was sent from. */
+  context?: string;
+};
+
+export type StoreResult = 'stored' | 'duplicate';
+
+export interface EnquiryStore {
+  /** Whether an enquiry with this id is already stored (a resubmitted form). */
+  has(id: string): boolean;
+  /** Resolves once the record is durably stored, or was already; rejects if it could not be stored. */
+  put(record: EnquiryRecord): Promise<StoreResult>;
+}
+
+export interface ForwardingSource {
+  /** Stored records the webhook has not acknowledged yet, oldest first. */
+  pending(): Iterable<EnquiryRecord>;
+  markForwarded(id: string): Promise<void>;
+  /** Called after each newly stored record; returns the unsubscribe function. */
+  onStored(listener: (record: EnquiryRecord) => void): () => void;
+}
+
+export type Logger = Pick<Console, 'info' | 'warn' | 'error'>;
+
+export const OUTBOX_FILE = 'enquiries.jsonl';
+export const FORWARDED_FILE = 'forwarded.jsonl';
+
+const KINDS: ReadonlySet<string> = new Set(['contact', 'quick-inquiry', 'call-me-back']);
+
+function isRecord(value: unknown): value is EnquiryRecord {
+  if (typeof value !== 'object' || value === null) return false;
+  const record = value as Partial<EnquiryRecord>;
+  return (
+    record.v === 1 &&
+    typeof record.id === 'string' &&
+    typeof record.kind === 'string' &&
+    KINDS.has(record.kind) &&
+    typeof record.receivedAt === 'string' &&
+    typeof record.fields === 'object' &&
+    record.fields !== null
+  );
+}
+
+function forwardedId(value: unknown): string | undefined {
+  const id = (value as { id?: unknown } | null)?.id;
+  return typeof id === 'string' ? id : undefined;
+}
+
+function describe(problem: LineProblem): string {
+  return problem.reason === 'torn-tail'
+    ? `${problem.file}: line ${problem.line} was cut short (a crash during a write?); skipped, copied to ${path.basename(problem.file)}.torn`
+    : `${problem.file}: line ${problem.line} is not a readable record; skipped`;
+}
+
+export class FileOutbox implements EnquiryStore, ForwardingSource {
+  private readonly ids = new Set<string>();
+  private readonly inFlight = new Map<string, Promise<void>>();
+  private readonly unforwarded = new Map<string, EnquiryRecord>();
+  private readonly listeners = new Set<(record: EnquiryRecord) => void>();
+
+  private constructor(
+    readonly dir: string,
+    private readonly records: JsonLinesFile,
+    private readonly forwarded: JsonLinesFile,
+    /** What was skipped while reading the files at start (also logged). */
+    readonly problems: readonly LineProblem[],
+  ) {}
+
+  /** Open the outbox in `dir`, rebuilding the id index and the to-forward list from its files. */
+  static async open(dir: string, logger: Logger = console): Promise<FileOutbox> {
+    const records = await JsonLinesFile.open(path.join(dir, OUTBOX_FILE));
+    let forwarded: Awaited<ReturnType<typeof JsonLinesFile.open>>;
+    try {
+      forwarded = await JsonLinesFile.open(path.join(dir, FORWARDED_FILE));
+    } catch (error) {
+      await records.log.close();
+      throw error;
+    }
+    const problems = [...records.problems, ...forwarded.problems];
+    records.entries.forEach((entry, index) => {
+      if (!isRecord(entry))
+        problems.push({ file: records.log.file, line: records.lineNumbers[index] ?? 0, reason: 'unreadable' });
+    });
+    const outbox = new FileOutbox(dir, records.log, forwarded.log, problems);
+    const done = new Set(forwarded.entries.map(forwardedId).filter((id): id is string => id !== undefined));
+    for (const entry of records.entries) {
+      if (!isRecord(entry) || outbox.ids.has(entry.id)) continue;
+      outbox.ids.add(entry.id);
+      if (!done.has(entry.id)) outbox.unforwarded.set(entry.id, entry);
+    }
+    for (const problem of problems) logger.warn(`enquiry outbox: ${describe(problem)}`);
+    return outbox;
+  }
+
+  get size(): number {
+    return this.ids.size;
+  }
+
+  has(id: string): boolean {
+    return this.ids.has(id) || this.inFlight.has(id);
+  }
+
+  async put(record: EnquiryRecord): Promise<StoreResult> {
+    if (this.ids.has(record.id)) return 'duplicate';
+    const earlier = this.inFlight.get(record.id);
+    if (earlier) {
+      // The same form sent twice at once: one line, both answered once it is on disk.
+      await earlier;
+      return 'duplicate';
+    }
+    const write = this.records.append([record]);
+    this.inFlight.set(record.id, write);
+    try {
+      await write;
+    } finally {
+      this.inFlight.delete(record.id);
+    }
+    this.ids.add(record.id);
+    this.unforwarded.set(record.id, record);
+    for (const listener of this.listeners) listener(record);
+    return 'stored';
+  }
+
+  pending(): Iterable<EnquiryRecord> {
+    return this.unforwarded.values();
+  }
+
+  get pendingCount(): number {
+    return this.unforwarded.size;
+  }
+
+  async markForwarded(id: string): Promise<void> {
+    await this.forwarded.append([{ id, at: new Date().toISOString() }]);
+    this.unforwarded.delete(id);
+  }
+
+  onStored(listener: (record: EnquiryRecord) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([this.records.close(), this.forwarded.close()]);
+  }
+}
+
+/** Everything in an outbox folder as it is on disk now (for tests and for people inspecting a server). */
+export async function readOutbox(
+  dir: string,
+): Promise<{ records: EnquiryRecord[]; forwardedIds: string[]; problems: LineProblem[] }> {
+  const records = await readJsonLines(path.join(dir, OUTBOX_FILE));
+  const forwarded = await readJsonLines(path.join(dir, FORWARDED_FILE));
+  return {
+    records: records.entries.filter(isRecord),
+    forwardedIds: forwarded.entries.map(forwardedId).filter((id): id is string => id !== undefined),
+    problems: [...records.problems, ...forwarded.problems],
+  };
+}

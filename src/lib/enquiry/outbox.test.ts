@@ -1,0 +1,125 @@
+// The file outbox on a real temp folder: one line per record, concurrent appends never interleave, a line
+// torn by a crash is skipped and reported without spoiling what comes after, and the index survives restarts.
+import { appendFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { FileOutbox, FORWARDED_FILE, OUTBOX_FILE, readOutbox, type EnquiryRecord, type Logger } from './outbox.server';
+
+function record(id: string, message = 'Hello'): EnquiryRecord {
+  return { v: 1, id, kind: 'quick-inquiry', receivedAt: '2026-11-20T10:00:00.000Z', fields: { name: 'Ali', message } };
+}
+
+function recordingLogger() {
+  const warnings: string[] = [];
+  const logger: Logger = { info() {}, error() {}, warn: (message: string) => warnings.push(message) };
+  return { logger, warnings };
+}
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'enquiry-outbox-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('FileOutbox', () => {
+  test('creates its folder and writes one JSON line per record, synced before put resolves', async () => {
+    const nested = path.join(dir, 'var', 'enquiries');
+    const outbox = await FileOutbox.open(nested, recordingLogger().logger);
+    expect(await outbox.put(record('a'))).toBe('stored');
+    // what put promised is on disk now, before close
+    const text = await readFile(path.join(nested, OUTBOX_FILE), 'utf8');
+    expect(text.split('\n')).toEqual([JSON.stringify(record('a')), '']);
+    await outbox.close();
+  });
+
+  test('200 concurrent puts of large records are 200 whole lines', async () => {
+    const outbox = await FileOutbox.open(dir, recordingLogger().logger);
+    const big = 'x'.repeat(20_000); // larger than a pipe buffer: interleaving would show
+    const results = await Promise.all(
+      Array.from({ length: 200 }, (_, index) => outbox.put(record(`id-${index}`, `${index}:${big}`))),
+    );
+    expect(results.every((result) => result === 'stored')).toBe(true);
+    await outbox.close();
+    const lines = (await readFile(path.join(dir, OUTBOX_FILE), 'utf8')).split('\n').filter(Boolean);
+    expect(lines).toHaveLength(200);
+    const parsed = lines.map((line) => JSON.parse(line) as EnquiryRecord);
+    expect(new Set(parsed.map((entry) => entry.id)).size).toBe(200);
+    expect(parsed.every((entry) => entry.fields.message === `${entry.id.slice(3)}:${big}`)).toBe(true);
+  });
+
+  test('after a restart the index is rebuilt: a stored id is a duplicate, and unforwarded records are still pending', async () => {
+    const first = await FileOutbox.open(dir, recordingLogger().logger);
+    await first.put(record('a'));
+    await first.put(record('b'));
+    await first.put(record('c'));
+    await first.markForwarded('b');
+    await first.close();
+
+    const second = await FileOutbox.open(dir, recordingLogger().logger);
+    expect(second.size).toBe(3);
+    expect(await second.put(record('a'))).toBe('duplicate');
+    expect([...second.pending()].map((entry) => entry.id)).toEqual(['a', 'c']);
+    await second.close();
+    expect((await readOutbox(dir)).records).toHaveLength(3);
+  });
+
+  test('a line torn by a crash mid-write is skipped, reported, kept aside, and the next record starts clean', async () => {
+    const file = path.join(dir, OUTBOX_FILE);
+    const torn = JSON.stringify(record('torn')).slice(0, 40);
+    await writeFile(file, `${JSON.stringify(record('a'))}\n${JSON.stringify(record('b'))}\n${torn}`);
+    const { logger, warnings } = recordingLogger();
+
+    const outbox = await FileOutbox.open(dir, logger);
+    expect(outbox.size).toBe(2);
+    expect(outbox.problems).toEqual([{ file, line: 3, reason: 'torn-tail' }]);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain('line 3 was cut short');
+    expect(await readFile(`${file}.torn`, 'utf8')).toBe(`${torn}\n`);
+
+    expect(await outbox.put(record('c'))).toBe('stored');
+    await outbox.close();
+    const after = await readOutbox(dir);
+    expect(after.problems).toEqual([]);
+    expect(after.records.map((entry) => entry.id)).toEqual(['a', 'b', 'c']);
+  });
+
+  test('even a complete-looking last line without its newline was never confirmed, so it is not resurrected', async () => {
+    const file = path.join(dir, OUTBOX_FILE);
+    await writeFile(file, `${JSON.stringify(record('a'))}\n${JSON.stringify(record('unconfirmed'))}`);
+    const outbox = await FileOutbox.open(dir, recordingLogger().logger);
+    expect(outbox.has('unconfirmed')).toBe(false);
+    await outbox.close();
+    expect((await readOutbox(dir)).records.map((entry) => entry.id)).toEqual(['a']);
+  });
+
+  test('an unreadable line in the middle is skipped and reported; the records around it are kept', async () => {
+    const file = path.join(dir, OUTBOX_FILE);
+    await writeFile(
+      file,
+      `${JSON.stringify(record('a'))}\n{"garbage\n${JSON.stringify(record('b'))}\n{"id":"no-kind"}\n`,
+    );
+    const { logger, warnings } = recordingLogger();
+    const outbox = await FileOutbox.open(dir, logger);
+    expect([...outbox.pending()].map((entry) => entry.id)).toEqual(['a', 'b']);
+    expect(warnings).toEqual([
+      expect.stringContaining('line 2 is not a readable record'),
+      expect.stringContaining('line 4 is not a readable record'),
+    ]);
+    await outbox.close();
+  });
+
+  test('a torn line in the forwarded log only means that record is sent again', async () => {
+    const outbox = await FileOutbox.open(dir, recordingLogger().logger);
+    await outbox.put(record('a'));
+    await outbox.put(record('b'));
+    await outbox.markForwarded('a');
+    await outbox.close();
+    await appendFile(path.join(dir, FORWARDED_FILE), '{"id":"b","at":"2026');
+    const reopened = await FileOutbox.open(dir, recordingLogger().logger);
+    expect([...reopened.pending()].map((entry) => entry.id)).toEqual(['b']);
+    await reopened.close();
+  });
+});

@@ -1,0 +1,166 @@
+/**
+ * What happens to a submitted form, in order; every refusal writes nothing:
+ *   1. too large (over the byte limit)      → refused
+ *   2. honeypot filled                       → refused
+ *   3. missing or malformed form token       → refused (the answer carries a fresh token)
+ *   4. fields invalid (the shared schema)    → per-field messages
+ *   5. same form already stored (same id)    → accepted again, stored once (double click, refresh)
+ *   6. over the client's rate limit          → refused
+ *   7. stored durably                        → accepted; only now is the visitor told it arrived.
+ * Invalid forms and resubmissions do not count against the rate limit, so a visitor correcting mistakes
+ * without JavaScript is not locked out.
+ */
+import { createHash } from 'node:crypto';
+import * as v from 'valibot';
+import { COUNTRIES } from './countries';
+import type { EnquiryRecord, EnquiryStore, Logger } from './outbox.server';
+import type { RateLimiter } from './rate-limit';
+import {
+  CONTEXT_FIELD,
+  FORM_TOKEN_FIELD,
+  HONEYPOT_FIELD,
+  cleanContext,
+  formTokenSchema,
+  validateEnquiry,
+  type EnquiryFields,
+  type EnquiryKind,
+  type FieldErrors,
+} from './schema';
+
+export type RejectionReason = 'too-large' | 'honeypot' | 'expired-form' | 'rate-limited';
+
+export type SubmitOutcome =
+  | { result: 'accepted'; id: string; duplicate: boolean }
+  | { result: 'invalid'; errors: FieldErrors }
+  | { result: 'rejected'; reason: RejectionReason; message: string }
+  | { result: 'failed'; message: string };
+
+export const FAILED_MESSAGE =
+  'We could not save your enquiry just now, so it was not sent. Please try again in a minute, or call us.';
+
+export function rejectionMessage(
+  reason: RejectionReason,
+  detail: { maxBytes?: number; retryAfterMs?: number } = {},
+): string {
+  switch (reason) {
+    case 'too-large':
+      return `Your enquiry is too large to send (the limit is ${Math.floor((detail.maxBytes ?? 0) / 1024)} KB). Please shorten the message and send it again.`;
+    case 'honeypot':
+      return 'Your enquiry was not sent because a hidden anti-spam field was filled in, which people do not normally do. If you are not a robot, please call or email us instead.';
+    case 'expired-form':
+      return 'This form had expired, so nothing was sent. Your details are still here: please send it again.';
+    case 'rate-limited': {
+      const minutes = Math.max(1, Math.ceil((detail.retryAfterMs ?? 60_000) / 60_000));
+      return `You have sent several enquiries in a short time. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} before sending another, or call us.`;
+    }
+  }
+}
+
+const COUNTRY_NAMES = new Map(COUNTRIES.map((country) => [country.value, country.label]));
+
+/** The enquiry's id: the same form rendering (token) with the same content always gets the same id. */
+export function enquiryId(kind: EnquiryKind, fields: EnquiryFields, context: string, token: string): string {
+  const normalised = Object.keys(fields)
+    .sort()
+    .map((key) => {
+      const value = fields[key];
+      return [key, typeof value === 'string' ? value.normalize('NFC').replace(/\s+/g, ' ').toLowerCase() : value];
+    });
+  return createHash('sha256')
+    .update(JSON.stringify([kind, token, context.toLowerCase(), normalised]))
+    .digest('hex')
+    .slice(0, 32);
+}
+
+/** Bytes of everything the form sent (strings and any uploaded file). */
+export function inputBytes(input: Record<string, unknown>): number {
+  let total = 0;
+  const count = (value: unknown): void => {
+    if (typeof value === 'string') total += Buffer.byteLength(value, 'utf8');
+    else if (Array.isArray(value)) value.forEach(count);
+    else if (typeof Blob !== 'undefined' && value instanceof Blob) total += value.size;
+    else if (value !== undefined && value !== null) total += Buffer.byteLength(String(value), 'utf8');
+  };
+  for (const [key, value] of Object.entries(input)) {
+    total += Buffer.byteLength(key, 'utf8');
+    count(value);
+  }
+  return total;
+}
+
+export type PipelineOptions = {
+  store: EnquiryStore;
+  limiter: RateLimiter;
+  maxBytes: number;
+  now?: () => Date;
+  logger?: Logger;
+};
+
+export class EnquiryPipeline {
+  private readonly now: () => Date;
+  private readonly logger: Logger;
+
+  constructor(private readonly options: PipelineOptions) {
+    this.now = options.now ?? (() => new Date());
+    this.logger = options.logger ?? console;
+  }
+
+  async submit(kind: EnquiryKind, input: Record<string, unknown>, client: string): Promise<SubmitOutcome> {
+    const { maxBytes } = this.options;
+    if (inputBytes(input) > maxBytes) return this.reject('too-large', { maxBytes });
+
+    const honeypot = input[HONEYPOT_FIELD];
+    if (honeypot !== undefined && honeypot !== '') return this.reject('honeypot');
+
+    const token = v.safeParse(formTokenSchema, input[FORM_TOKEN_FIELD]);
+    if (!token.success) return this.reject('expired-form');
+
+    const validation = validateEnquiry(kind, input);
+    if (!validation.ok) return { result: 'invalid', errors: validation.errors };
+
+    const fields = validation.fields;
+    const context = cleanContext(input[CONTEXT_FIELD]);
+    const id = enquiryId(kind, fields, context, token.output);
+    if (this.options.store.has(id)) {
+      // Wait for the first copy to be on disk before confirming (it may still be being written).
+      return this.store(kind, id, fields, context, client, false);
+    }
+    const decision = this.options.limiter.take(client);
+    if (!decision.ok) return this.reject('rate-limited', { retryAfterMs: decision.retryAfterMs });
+    return this.store(kind, id, fields, context, client, true);
+  }
+
+  private async store(
+    kind: EnquiryKind,
+    id: string,
+    fields: EnquiryFields,
+    context: string,
+    client: string,
+    counted: boolean,
+  ): Promise<SubmitOutcome> {
+    const stored: EnquiryFields = { ...fields };
+    if (kind === 'contact' && typeof fields.country === 'string')
+      stored.countryName = COUNTRY_NAMES.get(fields.country) ?? fields.country;
+    const record: EnquiryRecord = {
+      v: 1,
+      id,
+      kind,
+      receivedAt: this.now().toISOString(),
+      fields: stored,
+      ...(context ? { context } : {}),
+    };
+    try {
+      const result = await this.options.store.put(record);
+      if (result === 'stored') this.logger.info(`enquiry ${id} (${kind}) stored`);
+      return { result: 'accepted', id, duplicate: result === 'duplicate' };
+    } catch (error) {
+      if (counted) this.options.limiter.release(client);
+      this.logger.error(`enquiry ${id} (${kind}) could not be stored:`, error);
+      return { result: 'failed', message: FAILED_MESSAGE };
+    }
+  }
+
+  private reject(reason: RejectionReason, detail: { maxBytes?: number; retryAfterMs?: number } = {}): SubmitOutcome {
+    return { result: 'rejected', reason, message: rejectionMessage(reason, detail) };
+  }
+}

@@ -1,0 +1,419 @@
+// The enquiry pipeline against a real outbox in a temp folder: every bad input gets its own message and
+// leaves nothing on disk; valid enquiries are stored once each, however they arrive.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { newFormToken } from './form-token';
+import { FileOutbox, readOutbox, type Logger } from './outbox.server';
+import { EnquiryPipeline, type SubmitOutcome } from './pipeline.server';
+import { RateLimiter } from './rate-limit';
+import { REQUIRED_MESSAGES, type EnquiryKind } from './schema';
+
+const quiet: Logger = { info() {}, warn() {}, error() {} };
+
+function validContact(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    firstName: 'Aisha',
+    lastName: 'Al-Khalifa',
+    email: 'aisha@bapco.com.bh',
+    company: 'Bapco',
+    jobTitle: 'Learning and Development Manager',
+    phone: '+973 1700 0000',
+    country: 'BH',
+    trainingFor: 'team',
+    message: 'We would like dates for the project management course in Manama.',
+    subscribe: 'yes',
+    consent: 'yes',
+    formToken: newFormToken(),
+    website: '',
+    ...overrides,
+  };
+}
+
+function without(field: string): Record<string, unknown> {
+  const input = validContact();
+  delete input[field];
+  return input;
+}
+
+let dir: string;
+let outbox: FileOutbox;
+
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'enquiry-pipeline-'));
+  outbox = await FileOutbox.open(dir, quiet);
+});
+
+afterEach(async () => {
+  await outbox.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+function pipeline(options: { limit?: number; maxBytes?: number } = {}) {
+  return new EnquiryPipeline({
+    store: outbox,
+    limiter: new RateLimiter(options.limit ?? 100, 600_000),
+    maxBytes: options.maxBytes ?? 64 * 1024,
+    logger: quiet,
+  });
+}
+
+async function recordsOnDisk(): Promise<number> {
+  return (await readOutbox(dir)).records.length;
+}
+
+type BadCase = {
+  name: string;
+  kind?: EnquiryKind;
+  input: Record<string, unknown>;
+  /** The field whose message it is, or 'form' for a message about the whole form. */
+  field: string;
+  message: string | RegExp;
+};
+
+const badCases: BadCase[] = [
+  // each field missing: the spec's eleven messages
+  ...Object.entries(REQUIRED_MESSAGES).map(([field, message]) => ({
+    name: `${field} missing`,
+    input: without(field),
+    field,
+    message,
+  })),
+  {
+    name: 'first name only spaces',
+    input: validContact({ firstName: '   ' }),
+    field: 'firstName',
+    message: 'First name is required',
+  },
+  {
+    name: 'subscribe unticked',
+    input: validContact({ subscribe: 'no' }),
+    field: 'subscribe',
+    message: 'Subscription is required',
+  },
+  // too long
+  {
+    name: 'first name too long',
+    input: validContact({ firstName: 'a'.repeat(101) }),
+    field: 'firstName',
+    message: 'First name must be 100 characters or fewer',
+  },
+  {
+    name: 'last name too long',
+    input: validContact({ lastName: 'a'.repeat(101) }),
+    field: 'lastName',
+    message: 'Last name must be 100 characters or fewer',
+  },
+  {
+    name: 'email too long',
+    input: validContact({ email: `${'a'.repeat(250)}@x.com` }),
+    field: 'email',
+    message: 'Business email must be 254 characters or fewer',
+  },
+  {
+    name: 'company too long',
+    input: validContact({ company: 'c'.repeat(151) }),
+    field: 'company',
+    message: 'Company must be 150 characters or fewer',
+  },
+  {
+    name: 'job title too long',
+    input: validContact({ jobTitle: 'j'.repeat(101) }),
+    field: 'jobTitle',
+    message: 'Job title must be 100 characters or fewer',
+  },
+  {
+    name: 'phone too long',
+    input: validContact({ phone: '1'.repeat(31) }),
+    field: 'phone',
+    message: 'Phone must be 30 characters or fewer',
+  },
+  {
+    name: 'message too long',
+    input: validContact({ message: 'm'.repeat(5001) }),
+    field: 'message',
+    message: 'Message must be 5000 characters or fewer',
+  },
+  // wrong type or format
+  {
+    name: 'first name a number',
+    input: validContact({ firstName: 42 }),
+    field: 'firstName',
+    message: 'First name must be text',
+  },
+  {
+    name: 'first name sent twice',
+    input: validContact({ firstName: ['Aisha', 'Sara'] }),
+    field: 'firstName',
+    message: 'First name must be text',
+  },
+  {
+    name: 'country an object',
+    input: validContact({ country: { code: 'BH' } }),
+    field: 'country',
+    message: 'Country must be text',
+  },
+  {
+    name: 'email without @',
+    input: validContact({ email: 'aisha.bapco.com' }),
+    field: 'email',
+    message: 'Enter a valid business email, such as name@company.com',
+  },
+  {
+    name: 'phone with letters',
+    input: validContact({ phone: 'call me maybe' }),
+    field: 'phone',
+    message: 'Enter a valid phone number, such as +973 1700 0000',
+  },
+  {
+    name: 'phone too few digits',
+    input: validContact({ phone: '12-34' }),
+    field: 'phone',
+    message: 'Enter a valid phone number, such as +973 1700 0000',
+  },
+  {
+    name: 'training for someone else',
+    input: validContact({ trainingFor: 'everyone' }),
+    field: 'trainingFor',
+    message: 'Please select an option',
+  },
+  // unknown country
+  {
+    name: 'unknown country code',
+    input: validContact({ country: 'XX' }),
+    field: 'country',
+    message: 'Choose a country from the list',
+  },
+  {
+    name: 'country name instead of code',
+    input: validContact({ country: 'Bahrain' }),
+    field: 'country',
+    message: 'Choose a country from the list',
+  },
+  // script and markup
+  {
+    name: 'script in first name',
+    input: validContact({ firstName: '<script>alert(1)</script>' }),
+    field: 'firstName',
+    message: 'First name cannot contain HTML tags such as <script>',
+  },
+  {
+    name: 'script in message',
+    input: validContact({ message: 'Hello <script src="//evil.example/x.js"></script>' }),
+    field: 'message',
+    message: 'Message cannot contain HTML tags such as <script>',
+  },
+  {
+    name: 'image tag in company',
+    input: validContact({ company: '<img src=x onerror=alert(1)>' }),
+    field: 'company',
+    message: 'Company cannot contain HTML tags such as <script>',
+  },
+  {
+    name: 'closing tag in job title',
+    input: validContact({ jobTitle: 'Manager</title>' }),
+    field: 'jobTitle',
+    message: 'Job title cannot contain HTML tags such as <script>',
+  },
+  {
+    name: 'control character in last name',
+    input: validContact({ lastName: 'Al\u0000Khalifa' }),
+    field: 'lastName',
+    message: 'Last name contains characters that are not allowed',
+  },
+  {
+    name: 'line break in company',
+    input: validContact({ company: 'Bapco\r\nBcc: x@y.z' }),
+    field: 'company',
+    message: 'Company contains characters that are not allowed',
+  },
+  // abuse
+  {
+    name: 'oversized body',
+    input: validContact({ message: 'm'.repeat(70_000) }),
+    field: 'form',
+    message: /too large to send \(the limit is 64 KB\)/,
+  },
+  {
+    name: 'honeypot filled',
+    input: validContact({ website: 'https://spam.example' }),
+    field: 'form',
+    message: /anti-spam field was filled in/,
+  },
+  { name: 'no form token', input: validContact({ formToken: undefined }), field: 'form', message: /form had expired/ },
+  { name: 'forged form token', input: validContact({ formToken: 'x' }), field: 'form', message: /form had expired/ },
+  // the sidebar forms
+  {
+    name: 'quick inquiry without name',
+    kind: 'quick-inquiry',
+    input: { message: 'Dates?', formToken: newFormToken() },
+    field: 'name',
+    message: 'Name is required',
+  },
+  {
+    name: 'quick inquiry without message',
+    kind: 'quick-inquiry',
+    input: { name: 'Ali', formToken: newFormToken() },
+    field: 'message',
+    message: 'Message is required',
+  },
+  {
+    name: 'quick inquiry with script',
+    kind: 'quick-inquiry',
+    input: { name: 'Ali', message: '<script>x</script>', formToken: newFormToken() },
+    field: 'message',
+    message: 'Message cannot contain HTML tags such as <script>',
+  },
+  {
+    name: 'call me back without phone',
+    kind: 'call-me-back',
+    input: { name: 'Ali', formToken: newFormToken() },
+    field: 'phone',
+    message: 'Phone is required',
+  },
+  {
+    name: 'call me back with a bad phone',
+    kind: 'call-me-back',
+    input: { name: 'Ali', phone: 'soon', formToken: newFormToken() },
+    field: 'phone',
+    message: 'Enter a valid phone number, such as +973 1700 0000',
+  },
+];
+
+function messageOf(outcome: SubmitOutcome, field: string): string | undefined {
+  if (field === 'form')
+    return outcome.result === 'rejected' || outcome.result === 'failed' ? outcome.message : undefined;
+  return outcome.result === 'invalid' ? outcome.errors[field] : undefined;
+}
+
+describe('bad inputs', () => {
+  test.each(badCases)('$name → its message, nothing written', async ({ kind = 'contact', input, field, message }) => {
+    const outcome = await pipeline().submit(kind, input, '203.0.113.7');
+    if (typeof message === 'string') expect(messageOf(outcome, field)).toBe(message);
+    else expect(messageOf(outcome, field)).toMatch(message);
+    if (field !== 'form' && outcome.result === 'invalid') {
+      // one message per broken field: the others are fine
+      expect(Object.keys(outcome.errors)).toEqual([field]);
+    }
+    expect(outbox.size).toBe(0);
+    expect(await recordsOnDisk()).toBe(0);
+  });
+
+  test('an empty contact form gets all eleven messages, in form order', async () => {
+    const outcome = await pipeline().submit('contact', { formToken: newFormToken() }, 'c');
+    expect(outcome.result === 'invalid' && Object.values(outcome.errors)).toEqual(Object.values(REQUIRED_MESSAGES));
+    expect(await recordsOnDisk()).toBe(0);
+  });
+
+  test('over the rate limit → its message, nothing more written', async () => {
+    const limited = pipeline({ limit: 2 });
+    expect((await limited.submit('contact', validContact(), 'same-client')).result).toBe('accepted');
+    expect((await limited.submit('contact', validContact(), 'same-client')).result).toBe('accepted');
+    const third = await limited.submit('contact', validContact(), 'same-client');
+    expect(messageOf(third, 'form')).toMatch(
+      /^You have sent several enquiries in a short time\. Please wait 10 minutes/,
+    );
+    expect(await recordsOnDisk()).toBe(2);
+    // another client is not affected
+    expect((await limited.submit('contact', validContact(), 'other-client')).result).toBe('accepted');
+    expect(await recordsOnDisk()).toBe(3);
+  });
+
+  test('invalid forms and resubmissions do not use up the rate limit', async () => {
+    const limited = pipeline({ limit: 1 });
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      expect((await limited.submit('contact', without('consent'), 'c')).result).toBe('invalid');
+    }
+    const form = validContact();
+    expect((await limited.submit('contact', form, 'c')).result).toBe('accepted');
+    expect(await limited.submit('contact', form, 'c')).toMatchObject({ result: 'accepted', duplicate: true });
+    expect(await recordsOnDisk()).toBe(1);
+  });
+});
+
+describe('valid enquiries', () => {
+  test('a valid contact enquiry is stored with its id, normalised fields and the country name', async () => {
+    const outcome = await pipeline().submit('contact', validContact({ firstName: '  Aisha  ' }), 'c');
+    expect(outcome).toMatchObject({ result: 'accepted', duplicate: false });
+    const { records } = await readOutbox(dir);
+    expect(records).toHaveLength(1);
+    expect(records[0]).toMatchObject({
+      v: 1,
+      id: outcome.result === 'accepted' ? outcome.id : '',
+      kind: 'contact',
+      fields: {
+        firstName: 'Aisha',
+        country: 'BH',
+        countryName: 'Bahrain',
+        trainingFor: 'team',
+        subscribe: true,
+        consent: true,
+      },
+    });
+    expect(records[0]!.fields).not.toHaveProperty('website');
+    expect(records[0]!.fields).not.toHaveProperty('formToken');
+  });
+
+  test('the same rendered form sent twice is stored once; the same text from a new rendering is a new enquiry', async () => {
+    const form = validContact();
+    const first = await pipeline().submit('contact', form, 'c');
+    const again = await pipeline().submit('contact', { ...form, firstName: 'AISHA' }, 'c'); // refresh; case differs
+    expect(again).toMatchObject({ result: 'accepted', duplicate: true });
+    expect(again.result === 'accepted' && first.result === 'accepted' && again.id === first.id).toBe(true);
+    const tomorrow = await pipeline().submit('contact', { ...form, formToken: newFormToken() }, 'c');
+    expect(tomorrow).toMatchObject({ result: 'accepted', duplicate: false });
+    expect(await recordsOnDisk()).toBe(2);
+  });
+
+  test('a sidebar enquiry keeps its course, cleaned of markup', async () => {
+    const outcome = await pipeline().submit(
+      'quick-inquiry',
+      {
+        name: 'Ali',
+        message: 'Is there a weekend class?',
+        formToken: newFormToken(),
+        context: 'Leadership <b>Essentials</b>\n2027',
+      },
+      'c',
+    );
+    expect(outcome.result).toBe('accepted');
+    const { records } = await readOutbox(dir);
+    expect(records[0]).toMatchObject({
+      kind: 'quick-inquiry',
+      context: 'Leadership Essentials 2027',
+      fields: { name: 'Ali' },
+    });
+  });
+
+  test('a double click (the same form twice at the same moment) is one record, both sends confirmed', async () => {
+    const form = validContact();
+    const [first, second] = await Promise.all([
+      pipeline().submit('contact', form, 'c'),
+      pipeline().submit('contact', form, 'c'),
+    ]);
+    expect(first).toMatchObject({ result: 'accepted', duplicate: false });
+    expect(second).toMatchObject({ result: 'accepted', duplicate: true });
+    expect(await recordsOnDisk()).toBe(1);
+  });
+
+  test('200 valid enquiries sent concurrently are 200 records; 200 concurrent resubmissions add none', async () => {
+    const forms = Array.from({ length: 200 }, (_, index) =>
+      validContact({ firstName: `Visitor ${index}`, email: `v${index}@company.com` }),
+    );
+    const unlimited = pipeline({ limit: 0 });
+    const outcomes = await Promise.all(
+      forms.map((form, index) => unlimited.submit('contact', form, `client-${index % 7}`)),
+    );
+    expect(outcomes.every((outcome) => outcome.result === 'accepted' && !outcome.duplicate)).toBe(true);
+
+    const resent = await Promise.all(forms.map((form) => unlimited.submit('contact', form, 'client-x')));
+    expect(resent.every((outcome) => outcome.result === 'accepted' && outcome.duplicate)).toBe(true);
+
+    const { records, problems } = await readOutbox(dir);
+    expect(problems).toEqual([]);
+    expect(records).toHaveLength(200);
+    expect(new Set(records.map((record) => record.id)).size).toBe(200);
+    expect(new Set(records.map((record) => record.fields.firstName)).size).toBe(200);
+  });
+});

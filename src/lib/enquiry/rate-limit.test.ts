@@ -1,0 +1,51 @@
+import { describe, expect, test } from 'vitest';
+import { clientKey, SHARED_CLIENT_KEY } from './client-key';
+import { RateLimiter } from './rate-limit';
+
+describe('RateLimiter', () => {
+  test('allows `limit` per sliding window per client, then says how long to wait', () => {
+    let now = 1_000_000;
+    const limiter = new RateLimiter(2, 60_000, () => now);
+    expect(limiter.take('a')).toEqual({ ok: true });
+    now += 10_000;
+    expect(limiter.take('a')).toEqual({ ok: true });
+    expect(limiter.take('a')).toEqual({ ok: false, retryAfterMs: 50_000 });
+    expect(limiter.take('b')).toEqual({ ok: true });
+    now += 50_001; // the first hit has left the window
+    expect(limiter.take('a')).toEqual({ ok: true });
+    expect(limiter.take('a').ok).toBe(false);
+  });
+
+  test('a released hit is given back; a limit of 0 means no limit', () => {
+    const limiter = new RateLimiter(1, 60_000, () => 0);
+    expect(limiter.take('a').ok).toBe(true);
+    limiter.release('a');
+    expect(limiter.take('a').ok).toBe(true);
+    const unlimited = new RateLimiter(0, 60_000);
+    for (let index = 0; index < 100; index += 1) expect(unlimited.take('a').ok).toBe(true);
+  });
+});
+
+describe('clientKey', () => {
+  test('without a trusted proxy the peer address counts and X-Forwarded-For is ignored', () => {
+    expect(clientKey({ forwardedFor: '198.51.100.1', remoteAddress: '203.0.113.9', trustedProxies: 0 })).toBe(
+      '203.0.113.9',
+    );
+    expect(clientKey({ remoteAddress: '::ffff:203.0.113.9', trustedProxies: 0 })).toBe('203.0.113.9');
+  });
+
+  test('behind n trusted proxies the n-th address from the right counts, not what the client claimed', () => {
+    const header = '10.0.0.1, 198.51.100.7, 192.0.2.10';
+    expect(clientKey({ forwardedFor: header, remoteAddress: '127.0.0.1', trustedProxies: 1 })).toBe('192.0.2.10');
+    expect(clientKey({ forwardedFor: header, remoteAddress: '127.0.0.1', trustedProxies: 2 })).toBe('198.51.100.7');
+    expect(clientKey({ forwardedFor: '192.0.2.10', remoteAddress: '127.0.0.1', trustedProxies: 3 })).toBe('192.0.2.10');
+    expect(clientKey({ remoteAddress: '127.0.0.1', trustedProxies: 1 })).toBe('127.0.0.1');
+  });
+
+  test('an IPv6 client is its /64; nothing known is one shared bucket', () => {
+    expect(clientKey({ remoteAddress: '2001:db8:85a3:0:1:2:3:4', trustedProxies: 0 })).toBe('2001:db8:85a3:0::/64');
+    expect(clientKey({ remoteAddress: '2001:db8:85a3::9', trustedProxies: 0 })).toBe('2001:db8:85a3:0::/64');
+    expect(clientKey({ remoteAddress: '::1', trustedProxies: 0 })).toBe('0:0:0:0::/64');
+    expect(clientKey({ trustedProxies: 0 })).toBe(SHARED_CLIENT_KEY);
+  });
+});

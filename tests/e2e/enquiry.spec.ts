@@ -1,0 +1,452 @@
+// Issue 5: enquiries arrive. The contact form and the sidebar forms against the production build, with and
+// without JavaScript; every accepted enquiry is a record in the server's outbox (a temp folder per pair
+// here), every refused one writes nothing.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { registerHref } from '../../src/lib/enquiry-links';
+import { startPair } from './support/servers';
+
+type Pair = Awaited<ReturnType<typeof startPair>>;
+type OutboxRecord = { id: string; kind: string; context?: string; fields: Record<string, string | boolean> };
+
+const ELEVEN = [
+  'First name is required',
+  'Last name is required',
+  'Business email is required',
+  'Company is required',
+  'Job title is required',
+  'Phone is required',
+  'Country is required',
+  'Please select an option',
+  'Message is required',
+  'Subscription is required',
+  'Consent is required',
+];
+const FIELDS = [
+  'firstName',
+  'lastName',
+  'email',
+  'company',
+  'jobTitle',
+  'phone',
+  'country',
+  'trainingFor',
+  'message',
+  'subscribe',
+  'consent',
+];
+const COURSE_PAGE = '/upcoming-training-course-details/101';
+
+async function readRecords(dir: string): Promise<OutboxRecord[]> {
+  let text = '';
+  try {
+    text = await readFile(path.join(dir, 'enquiries.jsonl'), 'utf8');
+  } catch {
+    return [];
+  }
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as OutboxRecord);
+}
+
+function valid(overrides: Record<string, string> = {}): Record<string, string> {
+  return {
+    firstName: 'Aisha',
+    lastName: 'Al-Khalifa',
+    email: 'aisha@bapco.com.bh',
+    company: 'Bapco',
+    jobTitle: 'Learning Manager',
+    phone: '+973 1700 0000',
+    country: 'BH',
+    trainingFor: 'team',
+    message: 'Please send dates for Q1.',
+    subscribe: 'yes',
+    consent: 'yes',
+    ...overrides,
+  };
+}
+
+const decode = (value: string) =>
+  value
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+
+/**
+ * What a browser without JavaScript sends: the form's hidden inputs (React's action reference and state,
+ * the form token, the honeypot) from a fresh rendering of the page, plus the given fields.
+ */
+async function plainFormBody(pageUrl: string, anchor: string, fields: Record<string, string>): Promise<FormData> {
+  const html = await (await fetch(pageUrl)).text();
+  const start = html.indexOf(`action="#${anchor}"`);
+  expect(start, `form #${anchor} on ${pageUrl}`).toBeGreaterThan(-1);
+  const form = html.slice(start, html.indexOf('</form>', start));
+  const body = new FormData();
+  for (const match of form.matchAll(/<input type="hidden" name="([^"]+)"(?: value="([^"]*)")?\/>/g)) {
+    body.append(decode(match[1]!), decode(match[2] ?? ''));
+  }
+  for (const [name, value] of Object.entries(fields)) body.append(name, value);
+  return body;
+}
+
+async function postPlain(pageUrl: string, body: FormData): Promise<{ status: number; html: string }> {
+  const response = await fetch(pageUrl, { method: 'POST', body });
+  return { status: response.status, html: await response.text() };
+}
+
+/** Wait until the page is interactive: the country field has become the react-select combobox. */
+async function hydrated(page: Page): Promise<void> {
+  await expect(page.locator('input#enquiry-country')).toBeAttached();
+}
+
+async function fillContactForm(page: Page) {
+  await page.getByLabel('First name').fill('Aisha');
+  await page.getByLabel('Last name').fill('Al-Khalifa');
+  await page.getByLabel('Business email').fill('aisha@bapco.com.bh');
+  await page.getByLabel('Company', { exact: true }).fill('Bapco');
+  await page.getByLabel('Job title').fill('Learning Manager');
+  await page.getByLabel('Phone', { exact: true }).fill('+973 1700 0000');
+  await page.getByLabel('My team').check();
+  await page.getByLabel('Message', { exact: true }).fill('Please send dates for Q1.');
+  await page.getByLabel(/^Subscribe me/).check();
+  await page.getByLabel(/^I agree/).check();
+}
+
+let dir: string;
+let pair: Pair;
+
+test.beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'enquiry-e2e-'));
+  pair = await startPair({ env: { ENQUIRY_OUTBOX_DIR: dir, ENQUIRY_RATE_LIMIT: '1000' } });
+});
+
+test.afterAll(async () => {
+  await pair?.stop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+test.describe('with JavaScript', () => {
+  test('an empty submit shows all eleven messages tied to their fields, focuses the summary, sends nothing', async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()));
+    await page.goto(`${pair.site.url}/contact-us`);
+    await hydrated(page);
+    expect(scripts.some((url) => url.includes('/country-combobox-'))).toBe(true); // the select's own chunk
+    const before = (await readRecords(dir)).length;
+    const posts: string[] = [];
+    page.on('request', (request) => request.method() === 'POST' && posts.push(request.url()));
+
+    await page.getByRole('button', { name: 'Send enquiry' }).click();
+
+    const summary = page.getByRole('group', { name: 'Please correct 11 fields' });
+    await expect(summary).toBeFocused();
+    await expect(summary.getByRole('link')).toHaveText(ELEVEN);
+    for (const [index, field] of FIELDS.entries()) {
+      await expect(page.locator(`#enquiry-${field}-error`)).toHaveText(ELEVEN[index]!);
+    }
+    await expect(page.getByLabel('First name')).toHaveAttribute('aria-describedby', 'enquiry-firstName-error');
+    await expect(page.getByLabel('First name')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.locator('input#enquiry-country')).toHaveAccessibleDescription(/Country is required/);
+    await expect(page.getByLabel('Myself')).toHaveAccessibleDescription('Please select an option');
+
+    // a summary link takes the visitor to the field
+    await summary.getByRole('link', { name: 'Job title is required' }).click();
+    await expect(page.getByLabel('Job title')).toBeFocused();
+
+    const results = await new AxeBuilder({ page })
+      .include('#enquiry')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze();
+    expect(
+      results.violations.map((violation) => ({
+        id: violation.id,
+        targets: violation.nodes.map((node) => node.target),
+      })),
+    ).toEqual([]);
+
+    expect(posts).toEqual([]);
+    expect((await readRecords(dir)).length).toBe(before);
+  });
+
+  test('a valid enquiry (double-clicked) is confirmed, the form is reset, and one record is in the outbox', async ({
+    page,
+  }) => {
+    await page.goto(`${pair.site.url}/contact-us`);
+    await hydrated(page);
+    const before = (await readRecords(dir)).length;
+    await fillContactForm(page);
+    const country = page.getByLabel('Country', { exact: true });
+    await country.fill('Bahr');
+    await expect(page.getByRole('option', { name: 'Bahrain' })).toBeVisible();
+    await country.press('Enter');
+
+    await page.getByRole('button', { name: 'Send enquiry' }).dblclick();
+
+    const confirmation = page.getByRole('status').filter({ hasText: 'Thank you, Aisha. Your enquiry has arrived.' });
+    await expect(confirmation).toBeFocused();
+    const reference = (await confirmation.locator('strong').textContent()) ?? '';
+    await expect(page.getByLabel('First name')).toHaveValue('');
+    await expect(page.getByLabel('Message', { exact: true })).toHaveValue('');
+    await expect(page.getByLabel(/^I agree/)).not.toBeChecked();
+    await expect(page.locator('#enquiry-form input[type="hidden"][name="country"]')).toHaveValue('');
+    await expect(page.locator('#enquiry-form')).toContainText('Select...');
+
+    const records = await readRecords(dir);
+    expect(records.length).toBe(before + 1);
+    const record = records.at(-1)!;
+    expect(record.id.slice(0, 8).toUpperCase()).toBe(reference);
+    expect(record).toMatchObject({
+      kind: 'contact',
+      fields: { ...valid(), subscribe: true, consent: true, countryName: 'Bahrain' },
+    });
+  });
+
+  test('a send that fails on the way keeps what was typed and says so; sending again works', async ({ page }) => {
+    await page.goto(`${pair.site.url}/contact-us`);
+    await hydrated(page);
+    const before = (await readRecords(dir)).length;
+    await fillContactForm(page);
+    await page.getByLabel('Country', { exact: true }).fill('Qatar');
+    await page.getByLabel('Country', { exact: true }).press('Enter');
+
+    await page.route('**/RSC/F/**', (route) => route.abort('connectionreset'));
+    await page.getByRole('button', { name: 'Send enquiry' }).click();
+    const notice = page
+      .getByRole('alert')
+      .filter({ hasText: 'We could not reach our server, so your enquiry was not sent.' });
+    await expect(notice).toBeFocused();
+    await expect(page.getByLabel('First name')).toHaveValue('Aisha');
+    await expect(page.getByLabel('Message', { exact: true })).toHaveValue('Please send dates for Q1.');
+    await expect(page.locator('#enquiry-form')).toContainText('Qatar');
+    expect((await readRecords(dir)).length).toBe(before);
+
+    await page.unroute('**/RSC/F/**');
+    await page.getByRole('button', { name: 'Send enquiry' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Your enquiry has arrived' })).toBeVisible();
+    expect((await readRecords(dir)).map((record) => record.fields.country).slice(before)).toEqual(['QA']);
+  });
+
+  test('Quick Inquiry in the course sidebar arrives with the course it was sent from', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()));
+    await page.goto(`${pair.site.url}${COURSE_PAGE}`);
+    await page.waitForLoadState('networkidle'); // the sidebar forms are interactive
+    expect(scripts.filter((url) => url.includes('/country-combobox-'))).toEqual([]); // no country select here
+    const course = (await page.locator('h1').textContent())?.trim() ?? '';
+    const box = page.locator('#quick-inquiry');
+    const before = (await readRecords(dir)).length;
+
+    await box.getByRole('button', { name: 'Send Message' }).click();
+    await expect(box.getByLabel('Name')).toBeFocused();
+    await expect(box.locator('#quick-inquiry-message-error')).toHaveText('Message is required');
+
+    await box.getByLabel('Name').fill('Yusuf');
+    await box.getByLabel('Message').fill('Is there an Arabic-language class? yusuf@gpic.com');
+    await box.getByRole('button', { name: 'Send Message' }).click();
+    await expect(box.getByRole('status')).toContainText('Thank you, Yusuf. Your message has arrived.');
+    const records = await readRecords(dir);
+    expect(records.length).toBe(before + 1);
+    expect(records.at(-1)).toMatchObject({ kind: 'quick-inquiry', context: course, fields: { name: 'Yusuf' } });
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('an empty submit comes back from the server with all eleven messages and what was typed', async ({ page }) => {
+    const before = (await readRecords(dir)).length;
+    await page.goto(`${pair.site.url}/contact-us`);
+    await expect(page.locator('select#enquiry-country')).toBeVisible();
+    await page.getByLabel('First name').fill('Aisha');
+    await page.getByLabel(/^I agree/).check();
+    const answer = page.waitForResponse((response) => response.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Send enquiry' }).click();
+    expect((await answer).status()).toBe(422);
+
+    await expect(page.getByRole('group', { name: 'Please correct 9 fields' }).getByRole('link')).toHaveText(
+      ELEVEN.filter((message) => message !== 'First name is required' && message !== 'Consent is required'),
+    );
+    await expect(page.getByLabel('First name')).toHaveValue('Aisha');
+    await expect(page.getByLabel(/^I agree/)).toBeChecked();
+    await expect(page.getByLabel('Last name')).toHaveAttribute('aria-describedby', 'enquiry-lastName-error');
+    expect(new URL(page.url()).hash).toBe('#enquiry-form');
+
+    await page.getByLabel('First name').fill('');
+    await page.getByLabel(/^I agree/).uncheck();
+    await page.getByRole('button', { name: 'Send enquiry' }).click();
+    for (const [index, field] of FIELDS.entries()) {
+      await expect(page.locator(`#enquiry-${field}-error`)).toHaveText(ELEVEN[index]!);
+    }
+    expect((await readRecords(dir)).length).toBe(before);
+  });
+
+  test('the home page form answers the same way: eleven messages, then one record', async () => {
+    const before = (await readRecords(dir)).length;
+    const url = `${pair.site.url}/`;
+    const empty = await postPlain(url, await plainFormBody(url, 'enquiry-form', {}));
+    expect(empty.status).toBe(422);
+    for (const message of ELEVEN) expect(empty.html).toContain(`<span>${message}</span>`);
+    const sent = await postPlain(url, await plainFormBody(url, 'enquiry-form', valid({ firstName: 'Home' })));
+    expect(sent.status).toBe(200);
+    expect(sent.html).toContain('Thank you, Home. Your enquiry has arrived.');
+    const records = await readRecords(dir);
+    expect(records.length).toBe(before + 1);
+    expect(records.at(-1)?.fields.firstName).toBe('Home');
+  });
+
+  test('a valid submit shows the confirmation, an empty form, and adds one record', async ({ page }) => {
+    const before = (await readRecords(dir)).length;
+    await page.goto(`${pair.site.url}/contact-us`);
+    await fillContactForm(page);
+    await page.getByLabel('Country', { exact: true }).selectOption('BH');
+    await page.getByRole('button', { name: 'Send enquiry' }).click();
+
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Thank you, Aisha. Your enquiry has arrived.' }),
+    ).toBeVisible();
+    await expect(page.getByLabel('First name')).toHaveValue('');
+    await expect(page.getByLabel('Country', { exact: true })).toHaveValue('');
+    const records = await readRecords(dir);
+    expect(records.length).toBe(before + 1);
+    expect(records.at(-1)).toMatchObject({ kind: 'contact', fields: { ...valid(), subscribe: true, consent: true } });
+  });
+
+  test('the same rendered form posted twice (a refresh after sending) is stored once', async () => {
+    const before = (await readRecords(dir)).length;
+    const url = `${pair.site.url}/contact-us`;
+    const body = await plainFormBody(url, 'enquiry-form', valid({ firstName: 'Refresh' }));
+    const first = await postPlain(url, body);
+    const again = await postPlain(url, body);
+    for (const answer of [first, again]) {
+      expect(answer.status).toBe(200);
+      expect(answer.html).toContain('Thank you, Refresh. Your enquiry has arrived.');
+    }
+    const records = await readRecords(dir);
+    expect(records.length).toBe(before + 1);
+    // a new rendering of the form with the same text is a new enquiry
+    await postPlain(url, await plainFormBody(url, 'enquiry-form', valid({ firstName: 'Refresh' })));
+    expect((await readRecords(dir)).length).toBe(before + 2);
+  });
+
+  test('Register and Request In-House Proposal arrive with the course already in the form', async ({ page }) => {
+    const href = registerHref({
+      course: 'Strategic Leadership',
+      startDate: '2027-02-14',
+      endDate: '2027-02-18',
+      venue: 'Dubai',
+    });
+    await page.goto(`${pair.site.url}${href}`);
+    await expect(page.getByLabel('Message', { exact: true })).toHaveValue(
+      'I would like to register for "Strategic Leadership", 14 Feb 2027 to 18 Feb 2027 in Dubai.',
+    );
+
+    await page.goto(`${pair.site.url}${COURSE_PAGE}`);
+    const course = (await page.locator('h1').textContent())?.trim() ?? '';
+    await page.getByRole('link', { name: 'Request In-House Proposal' }).click();
+    await expect(page).toHaveURL(/\/contact-us\?/);
+    await expect(page.getByLabel('My team')).toBeChecked();
+    await expect(page.getByLabel('Message', { exact: true })).toHaveValue(
+      new RegExp(`"${course.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"`),
+    );
+  });
+
+  test('Call Me Back in the sidebar: errors come back from the server, then the request arrives', async ({ page }) => {
+    const before = (await readRecords(dir)).length;
+    await page.goto(`${pair.site.url}${COURSE_PAGE}`);
+    const box = page.locator('#call-me-back');
+    await box.getByLabel('Name').fill('Fatima');
+    await box.getByRole('button', { name: 'Call Me Back' }).click();
+    await expect(box.locator('#call-me-back-phone-error')).toHaveText('Phone is required');
+    await expect(box.getByLabel('Name')).toHaveValue('Fatima');
+    await box.getByLabel('Phone').fill('+973 3900 0000');
+    await box.getByRole('button', { name: 'Call Me Back' }).click();
+    await expect(box.getByRole('status')).toContainText('Thank you, Fatima. We will call you back.');
+    const records = await readRecords(dir);
+    expect(records.length).toBe(before + 1);
+    expect(records.at(-1)).toMatchObject({ kind: 'call-me-back', fields: { name: 'Fatima', phone: '+973 3900 0000' } });
+  });
+});
+
+test.describe('refused without writing anything', () => {
+  test('a filled honeypot, a script in a field and an oversized body each get their message', async () => {
+    const url = `${pair.site.url}/contact-us`;
+    const before = (await readRecords(dir)).length;
+
+    const bot = await postPlain(
+      url,
+      await plainFormBody(url, 'enquiry-form', { ...valid(), website: 'https://spam.example' }),
+    );
+    expect(bot.status).toBe(400);
+    expect(bot.html).toContain('hidden anti-spam field was filled in');
+
+    const script = await postPlain(
+      url,
+      await plainFormBody(url, 'enquiry-form', valid({ company: '<script>alert(1)</script>' })),
+    );
+    expect(script.status).toBe(422);
+    expect(script.html).toContain('Company cannot contain HTML tags such as &lt;script&gt;');
+    expect(script.html).not.toContain('<script>alert(1)</script>');
+
+    const huge = await postPlain(
+      url,
+      await plainFormBody(url, 'enquiry-form', valid({ message: 'x'.repeat(100_000) })),
+    );
+    expect(huge.status).toBe(413);
+    expect(huge.html).toContain('Your enquiry is too large to send');
+    const hugeAction = await fetch(`${pair.site.url}/RSC/F/anything.txt`, {
+      method: 'POST',
+      body: 'x'.repeat(100_000),
+    });
+    expect(hugeAction.status).toBe(413);
+
+    expect((await readRecords(dir)).length).toBe(before);
+  });
+
+  test('over the rate limit: refused with its message; the accepted ones reach the webhook', async () => {
+    const received: string[] = [];
+    const webhook = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      req.on('end', () => {
+        received.push((JSON.parse(body) as { id: string }).id);
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => webhook.listen(0, '127.0.0.1', resolve));
+    const limitedDir = await mkdtemp(path.join(os.tmpdir(), 'enquiry-e2e-limited-'));
+    const limited = await startPair({
+      env: {
+        ENQUIRY_OUTBOX_DIR: limitedDir,
+        ENQUIRY_RATE_LIMIT: '2',
+        ENQUIRY_WEBHOOK_URL: `http://127.0.0.1:${(webhook.address() as import('node:net').AddressInfo).port}/enquiries`,
+        ENQUIRY_WEBHOOK_RETRY_MS: '100',
+      },
+    });
+    try {
+      const url = `${limited.site.url}/contact-us`;
+      const answers = [];
+      for (const name of ['One', 'Two', 'Three']) {
+        answers.push(await postPlain(url, await plainFormBody(url, 'enquiry-form', valid({ firstName: name }))));
+      }
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 429]);
+      expect(answers[2]!.html).toContain('You have sent several enquiries in a short time. Please wait 10 minutes');
+      expect(answers[2]!.html).toContain('value="Three"'); // what was typed is still there
+      const records = await readRecords(limitedDir);
+      expect(records.map((record) => record.fields.firstName)).toEqual(['One', 'Two']);
+      await expect.poll(() => [...received].sort()).toEqual(records.map((record) => record.id).sort());
+    } finally {
+      await limited.stop();
+      await new Promise((resolve) => webhook.close(resolve));
+      await rm(limitedDir, { recursive: true, force: true });
+    }
+  });
+});
