@@ -1,6 +1,9 @@
 /** Facts about the site itself that do not come from the admin. */
 export const SITE_NAME = 'Dilmun Academy';
 
+/** Where the provider is; the admin settings carry no address (site-spec section 2, /contact-us). */
+export const SITE_LOCATION = 'Manama, Kingdom of Bahrain';
+
 export const NAV_LINKS = [
   { href: '/about', label: 'About Us' },
   { href: '/learning-solutions', label: 'Learning Solutions' },
@@ -9,3 +12,12 @@ export const NAV_LINKS = [
   { href: '/consultations', label: 'Consultations' },
   { href: '/gallery', label: 'Gallery' },
 ] as const;
+
+/**
+ * The footer's legal texts (site-spec section 2 says "the text Privacy Policy and the text Sitemap").
+ * They render as plain text until a page exists to link to: give one an `href` once its route is built.
+ */
+export const FOOTER_LEGAL_TEXTS: readonly { label: string; href?: string }[] = [
+  { label: 'Privacy Policy' },
+  { label: 'Sitemap' },
+];

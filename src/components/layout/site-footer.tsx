@@ -1,12 +1,76 @@
-import { SITE_NAME } from '../../lib/site';
+import { Suspense } from 'react';
+import type { ContentResult } from '../../lib/admin/content-error';
+import type { Settings } from '../../lib/admin/schemas';
+import { siteDomain } from '../../lib/config.server';
+import { FOOTER_LEGAL_TEXTS, NAV_LINKS, SITE_LOCATION, SITE_NAME } from '../../lib/site';
+import { settingsLinks } from './settings-links';
 import styles from './site-footer.module.css';
+import { SocialLink } from './social-links';
 
-export function SiteFooter() {
+/** The spec's order for the footer row, which differs from the social bar's. */
+const FOLLOW_US_ORDER = ['facebook', 'twitter', 'instagram', 'linkedin'] as const;
+
+/** The footer with its bottom area (site-spec section 2); only the "follow us" row waits for the settings. */
+export function SiteFooter({ settings }: { settings: Promise<ContentResult<Settings>> }) {
   return (
     <footer className={styles.footer}>
-      <p>
-        © 2025 {SITE_NAME}. All rights reserved
-      </p>
+      <div className={`container ${styles.columns}`}>
+        <div className={styles.about}>
+          <p className={styles.name}>{SITE_NAME}</p>
+          <p className={styles.blurb}>
+            Open courses, in-house programmes, destination training, conferences and consultations for organisations
+            across the Gulf, from {SITE_LOCATION}.
+          </p>
+        </div>
+        <nav className={styles.explore} aria-label="Footer">
+          <h2 className={styles.heading}>Explore</h2>
+          <ul className={styles.linkList}>
+            {NAV_LINKS.map((link) => (
+              <li key={link.href}>
+                <a href={link.href}>{link.label}</a>
+              </li>
+            ))}
+            <li>
+              <a href="/contact-us">Contact Us</a>
+            </li>
+          </ul>
+        </nav>
+        <Suspense fallback={<div className={styles.followUsPlaceholder} />}>
+          <FollowUs settings={settings} />
+        </Suspense>
+      </div>
+      <div className={styles.bottom}>
+        <div className={`container ${styles.bottomInner}`}>
+          <p className={styles.copyright}>
+            © 2025 {siteDomain()}. All rights reserved.
+          </p>
+          <ul className={styles.legal}>
+            {FOOTER_LEGAL_TEXTS.map((item) => (
+              <li key={item.label}>{item.href ? <a href={item.href}>{item.label}</a> : item.label}</li>
+            ))}
+          </ul>
+        </div>
+      </div>
     </footer>
+  );
+}
+
+async function FollowUs({ settings }: { settings: Promise<ContentResult<Settings>> }) {
+  const result = await settings;
+  const links = settingsLinks(result.ok ? result.data : undefined, FOLLOW_US_ORDER);
+  if (links.length === 0) return null;
+  return (
+    <div className={styles.followUs}>
+      <h2 className={styles.heading} id="follow-us-title">
+        Follow us
+      </h2>
+      <ul className={styles.socialRow} aria-labelledby="follow-us-title">
+        {links.map(({ key, href }) => (
+          <li key={key}>
+            <SocialLink network={key} href={href} className={styles.social} iconSize={20} />
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -1,33 +1,55 @@
 import { Suspense } from 'react';
-import { getSettings } from '../../lib/admin/content.server';
+import type { ContentResult } from '../../lib/admin/content-error';
+import type { Settings } from '../../lib/admin/schemas';
 import { NAV_LINKS, SITE_NAME } from '../../lib/site';
+import { MobileMenu } from './mobile-menu';
+import { SearchForm } from './search-form';
+import { SearchOverlay } from './search-overlay';
+import styles from './site-header.module.css';
 
-/** The header is sent at once: only the logo image waits for the settings, behind a text fallback. */
-export function SiteHeader() {
+/**
+ * The header is sent at once (it is in the first streamed chunk): only the logo image waits for the
+ * settings, behind the site name as text. Desktop: logo, search box, and the navigation bar below.
+ * Mobile: logo, a search icon (overlay) and the menu icon (slide-in panel).
+ */
+export function SiteHeader({ settings }: { settings: Promise<ContentResult<Settings>> }) {
   return (
-    <header className="site-header">
-      <div className="site-header__inner">
-        <a className="site-logo" href="/">
-          <Suspense fallback={<span className="site-logo__text">{SITE_NAME}</span>}>
-            <SiteLogo />
+    <header className={styles.header}>
+      <div className={`container ${styles.bar}`}>
+        <a className={styles.logo} href="/">
+          <Suspense fallback={<LogoText />}>
+            <SiteLogo settings={settings} />
           </Suspense>
         </a>
-        <nav className="site-nav" aria-label="Main">
-          <ul>
-            {NAV_LINKS.map((link) => (
-              <li key={link.href}>
-                <a href={link.href}>{link.label}</a>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <div className={styles.desktopSearch}>
+          <SearchForm inputId="site-header-q" variant="header" />
+        </div>
+        <div className={styles.mobileTools}>
+          <SearchOverlay />
+          <MobileMenu />
+        </div>
       </div>
+      <nav className={styles.desktopNav} aria-label="Main">
+        <ul className={`container ${styles.navList}`}>
+          {NAV_LINKS.map((link) => (
+            <li key={link.href}>
+              <a className={styles.navLink} href={link.href}>
+                {link.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
     </header>
   );
 }
 
-async function SiteLogo() {
-  const settings = await getSettings();
-  if (!settings.ok || !settings.data.logo) return <span className="site-logo__text">{SITE_NAME}</span>;
-  return <img className="site-logo__image" src={settings.data.logo} alt={`${SITE_NAME} home`} width={180} height={48} />;
+function LogoText() {
+  return <span className={styles.logoText}>{SITE_NAME}</span>;
+}
+
+async function SiteLogo({ settings }: { settings: Promise<ContentResult<Settings>> }) {
+  const result = await settings;
+  if (!result.ok || !result.data.logo) return <LogoText />;
+  return <img className={styles.logoImage} src={result.data.logo} alt={`${SITE_NAME} home`} width={180} height={48} />;
 }

@@ -1,0 +1,43 @@
+/**
+ * The site search: a plain GET form to /search, so it works before (and without) JavaScript. Shared by
+ * the desktop header box and the mobile overlay; the overlay passes refs to focus the input and to tell
+ * a mousedown on the field from one outside it.
+ */
+import type { Ref } from 'react';
+import { SearchIcon } from './icons';
+import styles from './search-form.module.css';
+
+export function SearchForm({
+  inputId,
+  variant,
+  inputRef,
+  fieldRef,
+}: {
+  inputId: string;
+  variant: 'header' | 'overlay';
+  inputRef?: Ref<HTMLInputElement>;
+  fieldRef?: Ref<HTMLDivElement>;
+}) {
+  return (
+    <form className={`${styles.form} ${styles[variant]}`} action="/search" method="get" role="search">
+      <label className="visually-hidden" htmlFor={inputId}>
+        Search courses
+      </label>
+      <div className={styles.field} ref={fieldRef}>
+        <input
+          ref={inputRef}
+          id={inputId}
+          className={styles.input}
+          type="search"
+          name="q"
+          placeholder="Search..."
+          autoComplete="off"
+          enterKeyHint="search"
+        />
+        <button className={styles.submit} type="submit" aria-label="Search">
+          <SearchIcon size={variant === 'overlay' ? 24 : 18} />
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,26 @@
+import type { ContentResult } from '../../lib/admin/content-error';
+import type { Settings } from '../../lib/admin/schemas';
+import { settingsLinks } from './settings-links';
+import styles from './social-bar.module.css';
+import { SocialLink } from './social-links';
+
+/** The spec's order for the bar, which differs from the footer's. */
+const BAR_ORDER = ['facebook', 'whatsapp', 'linkedin', 'twitter'] as const;
+
+/** The fixed vertical social bar, 128 px above the bottom and 8 px from the right (site-spec sections 2, 9). */
+export async function SocialBar({ settings }: { settings: Promise<ContentResult<Settings>> }) {
+  const result = await settings;
+  const links = settingsLinks(result.ok ? result.data : undefined, BAR_ORDER);
+  if (links.length === 0) return null;
+  return (
+    <aside className={styles.bar} aria-label="Social media">
+      <ul className={styles.list}>
+        {links.map(({ key, href }) => (
+          <li key={key}>
+            <SocialLink network={key} href={href} className={`${styles.button} ${styles[key]}`} iconSize={20} />
+          </li>
+        ))}
+      </ul>
+    </aside>
+  );
+}

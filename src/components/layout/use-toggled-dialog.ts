@@ -1,0 +1,76 @@
+/**
+ * A <dialog> opened as a modal from a toggle, shared by the mobile menu and the search overlay.
+ *
+ * The native modal dialog does the heavy accessibility work for a few lines of code: the rest of the page
+ * is inert while it is open, Escape closes it, and focus moves into it. This hook keeps the jotai state and
+ * the dialog in step, and puts focus back on the toggle when it closes.
+ *
+ * Without JavaScript the toggle is a link to `#<dialog id>` and CSS shows the dialog as its `:target`;
+ * once this hook runs it marks the dialog `data-enhanced` (which turns that rule off) and, if the page was
+ * opened at that fragment, opens the dialog properly instead.
+ */
+import { useEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
+
+export function useToggledDialog({
+  open,
+  setOpen,
+  onOpened,
+}: {
+  open: boolean;
+  setOpen: (open: boolean) => void;
+  /** runs right after showModal(), e.g. to focus a particular field */
+  onOpened?: () => void;
+}) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const toggleRef = useRef<HTMLAnchorElement>(null);
+  const onOpenedRef = useRef(onOpened);
+  onOpenedRef.current = onOpened;
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    dialog.dataset.enhanced = '';
+    const onClose = () => {
+      setOpen(false);
+      toggleRef.current?.focus();
+    };
+    dialog.addEventListener('close', onClose);
+    if (window.location.hash === `#${dialog.id}`) {
+      window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+      setOpen(true);
+    }
+    return () => dialog.removeEventListener('close', onClose);
+  }, [setOpen]);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      dialog.showModal();
+      onOpenedRef.current?.();
+    } else if (!open && dialog.open) {
+      dialog.close();
+    }
+  }, [open]);
+
+  return { dialogRef, toggleRef };
+}
+
+/**
+ * Handlers that make a link with role="button" act as a button once JavaScript runs: the click no
+ * longer follows the fragment, and Space presses it as it would a button (Enter already clicks links).
+ */
+export function pressHandlers(onPress: () => void) {
+  return {
+    onClick: (event: MouseEvent<HTMLAnchorElement>) => {
+      event.preventDefault();
+      onPress();
+    },
+    onKeyDown: (event: KeyboardEvent<HTMLAnchorElement>) => {
+      if (event.key === ' ') {
+        event.preventDefault();
+        onPress();
+      }
+    },
+  };
+}

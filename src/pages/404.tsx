@@ -1,0 +1,16 @@
+import { NotFoundView } from '../components/layout/not-found-view';
+import { SITE_NAME } from '../lib/site';
+
+/** Waku renders this, inside the layout and with status 404, for any path no route matches. */
+export default async function NotFoundPage() {
+  return (
+    <>
+      <title>{`Page not found | ${SITE_NAME}`}</title>
+      <NotFoundView />
+    </>
+  );
+}
+
+export const getConfig = async () => {
+  return { render: 'dynamic' } as const;
+};
