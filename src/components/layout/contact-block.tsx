@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Streamed } from '../ui/streamed';
 import type { ContentResult } from '../../lib/admin/content-error';
 import type { Settings } from '../../lib/admin/schemas';
 import { SITE_LOCATION } from '../../lib/site';
@@ -23,9 +23,9 @@ export function ContactBlock({ settings }: { settings: Promise<ContentResult<Set
           </p>
         </div>
         <ul className={styles.channels}>
-          <Suspense fallback={<ChannelsSkeleton />}>
+          <Streamed ready={settings} fallback={<ChannelsSkeleton />}>
             <SettingsChannels settings={settings} />
-          </Suspense>
+          </Streamed>
           <li className={styles.channel}>
             <span className={styles.channelIcon}>
               <LocationIcon />

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Streamed } from '../ui/streamed';
 import type { ContentResult } from '../../lib/admin/content-error';
 import type { Settings } from '../../lib/admin/schemas';
 import { siteDomain } from '../../lib/config.server';
@@ -35,9 +35,9 @@ export function SiteFooter({ settings }: { settings: Promise<ContentResult<Setti
             </li>
           </ul>
         </nav>
-        <Suspense fallback={<div className={styles.followUsPlaceholder} />}>
+        <Streamed ready={settings} fallback={<div className={styles.followUsPlaceholder} />}>
           <FollowUs settings={settings} />
-        </Suspense>
+        </Streamed>
       </div>
       <div className={styles.bottom}>
         <div className={`container ${styles.bottomInner}`}>

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Streamed } from '../ui/streamed';
 import type { ContentResult } from '../../lib/admin/content-error';
 import type { Settings } from '../../lib/admin/schemas';
 import { NAV_LINKS, SITE_NAME } from '../../lib/site';
@@ -17,9 +17,9 @@ export function SiteHeader({ settings }: { settings: Promise<ContentResult<Setti
     <header className={styles.header}>
       <div className={`container ${styles.bar}`}>
         <a className={styles.logo} href="/">
-          <Suspense fallback={<LogoText />}>
+          <Streamed ready={settings} fallback={<LogoText />}>
             <SiteLogo settings={settings} />
-          </Suspense>
+          </Streamed>
         </a>
         <div className={styles.desktopSearch}>
           <SearchForm inputId="site-header-q" variant="header" />

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Suspense } from 'react';
+import { Streamed } from '../ui/streamed';
 import { getSettings } from '../../lib/admin/content.server';
 import { ContactBlock } from './contact-block';
 import { FloatingContactSlot } from './floating-contact-slot';
@@ -13,7 +13,8 @@ import { SocialBar } from './social-bar';
  * footer with its bottom area, and the floating contact button and social bar.
  *
  * The settings are asked for once and handed down as a promise: each part that needs them awaits it in its
- * own Suspense boundary, so the header and the page start streaming before the admin answers.
+ * own Streamed boundary: in place when the settings are ready (cached), else streamed in after the header
+ * and the page, which do not wait for the admin.
  */
 export function SiteLayout({ children }: { children: ReactNode }) {
   const settings = getSettings();
@@ -26,12 +27,12 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       </main>
       <ContactBlock settings={settings} />
       <SiteFooter settings={settings} />
-      <Suspense fallback={null}>
+      <Streamed ready={settings} fallback={null}>
         <FloatingContactSlot settings={settings} />
-      </Suspense>
-      <Suspense fallback={null}>
+      </Streamed>
+      <Streamed ready={settings} fallback={null}>
         <SocialBar settings={settings} />
-      </Suspense>
+      </Streamed>
     </>
   );
 }
