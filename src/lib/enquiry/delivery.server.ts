@@ -1,15 +1,17 @@
 /**
- * The site's one enquiry pipeline: settings from the environment, the file outbox, the rate limiter and,
- * when ENQUIRY_WEBHOOK_URL is set, the background forwarder. Created on first use and kept on globalThis,
+ * The site's one enquiry pipeline: settings from the environment, the rate limiter, and the store. On Node:
+ * the file outbox and, when ENQUIRY_WEBHOOK_URL is set, the background forwarder. On Cloudflare Workers (no
+ * disk): the webhook itself, called within the visitor's request. Created on first use and kept on globalThis,
  * so the middleware (which starts it on the first request, to resume forwarding after a restart) and the
  * server actions share it even if the bundler gives them separate module instances.
  */
 import path from 'node:path';
 import { readEnv } from '../config.server';
 import { WebhookForwarder } from './forwarder.server';
-import { FileOutbox } from './outbox.server';
+import type { EnquiryStore, FileOutbox } from './outbox.server';
 import { EnquiryPipeline } from './pipeline.server';
 import { RateLimiter } from './rate-limit';
+import { RefusingStore, WebhookStore } from './webhook-store.server';
 
 export type EnquiryConfig = {
   outboxDir: string;
@@ -46,25 +48,50 @@ export function enquiryConfig(): EnquiryConfig {
   };
 }
 
-type Delivery = { pipeline: EnquiryPipeline; outbox: FileOutbox; forwarder: WebhookForwarder | undefined };
+type Delivery = { pipeline: EnquiryPipeline; outbox: FileOutbox | undefined; forwarder: WebhookForwarder | undefined };
 
 const KEY = Symbol.for('site.enquiry.delivery');
 type Holder = { [KEY]?: Promise<Delivery> };
 
-/** Cloudflare Workers have no disk for the file outbox. */
+/** Cloudflare Workers have no disk for the file outbox: there the webhook call is the delivery. */
 export const ON_WORKERS = typeof navigator !== 'undefined' && navigator.userAgent === 'Cloudflare-Workers';
 
-async function createDelivery(config: EnquiryConfig): Promise<Delivery> {
-  if (ON_WORKERS) {
-    // The seam for it is EnquiryStore (outbox.server.ts): a store whose put() is the webhook call.
-    throw new Error('no enquiry store for Cloudflare Workers yet: enquiries cannot be accepted there');
-  }
-  const outbox = await FileOutbox.open(config.outboxDir);
-  const pipeline = new EnquiryPipeline({
-    store: outbox,
+function newPipeline(store: EnquiryStore, config: EnquiryConfig): EnquiryPipeline {
+  return new EnquiryPipeline({
+    store,
     limiter: new RateLimiter(config.rateLimit, config.rateWindowMs),
     maxBytes: config.maxBodyBytes,
   });
+}
+
+/** One per isolate (getEnquiryDelivery keeps it), so its log line appears once per isolate. */
+function createWorkersDelivery(config: EnquiryConfig): Delivery {
+  let store: EnquiryStore;
+  if (!config.webhookUrl || !URL.canParse(config.webhookUrl)) {
+    const reason = config.webhookUrl
+      ? 'ENQUIRY_WEBHOOK_URL is not a valid URL'
+      : 'ENQUIRY_WEBHOOK_URL is not set, and a Worker has no disk to keep enquiries on';
+    console.error(`enquiries: ${reason}: every enquiry is refused (the visitor is told it was not sent)`);
+    store = new RefusingStore(reason);
+  } else {
+    store = new WebhookStore({
+      url: config.webhookUrl,
+      timeoutMs: config.webhookTimeoutMs,
+      ...(config.webhookSecret ? { secret: config.webhookSecret } : {}),
+    });
+    console.info(
+      `enquiries: delivered straight to the webhook at ${originOf(config.webhookUrl)} (no outbox on Workers)`,
+    );
+  }
+  return { pipeline: newPipeline(store, config), outbox: undefined, forwarder: undefined };
+}
+
+async function createDelivery(config: EnquiryConfig): Promise<Delivery> {
+  if (ON_WORKERS) return createWorkersDelivery(config);
+  // Loaded only here, so a Worker never evaluates the node:fs code it could not use.
+  const { FileOutbox } = await import('./outbox.server');
+  const outbox = await FileOutbox.open(config.outboxDir);
+  const pipeline = newPipeline(outbox, config);
   let forwarder: WebhookForwarder | undefined;
   if (config.webhookUrl) {
     forwarder = new WebhookForwarder({
@@ -93,7 +120,10 @@ function originOf(url: string): string {
   }
 }
 
-/** The shared pipeline; a failed start (e.g. an unwritable outbox folder) is retried on the next call. */
+/**
+ * The shared pipeline (one per process; on Workers one per isolate). A failed start (e.g. an unwritable
+ * outbox folder) is retried on the next call.
+ */
 export function getEnquiryDelivery(): Promise<Delivery> {
   const holder = globalThis as Holder;
   let delivery = holder[KEY];

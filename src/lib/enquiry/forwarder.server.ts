@@ -5,11 +5,11 @@
  *
  * - Webhook unreachable, timing out, 408, 429 or 5xx: stop, wait (retryMs, doubling up to maxRetryMs),
  *   then resume from the oldest unforwarded record. New enquiries keep being stored meanwhile.
- * - Any other 4xx: that record is refused, not the webhook; it stays in the outbox, is logged, and is
- *   tried again after the wait, while the records behind it go on.
+ * - Any other answer (4xx, or a 3xx: redirects are not followed): that record is refused, not the webhook;
+ *   it stays in the outbox, is logged, and is tried again after the wait, while the records behind it go on.
  */
-import { createHmac } from 'node:crypto';
 import type { EnquiryRecord, ForwardingSource, Logger } from './outbox.server';
+import { describeWebhookError, postToWebhook, webhookVerdict, type WebhookVerdict } from './webhook-request.server';
 
 export type ForwarderOptions = {
   source: ForwardingSource;
@@ -21,8 +21,6 @@ export type ForwarderOptions = {
   secret?: string;
   logger?: Logger;
 };
-
-type Outcome = 'delivered' | 'refused' | 'unavailable';
 
 export class WebhookForwarder {
   private readonly timeoutMs: number;
@@ -121,49 +119,24 @@ export class WebhookForwarder {
     }
   }
 
-  private async deliver(record: EnquiryRecord): Promise<Outcome> {
-    const body = JSON.stringify(record);
-    const headers: Record<string, string> = {
-      'content-type': 'application/json',
-      'idempotency-key': record.id,
-      'user-agent': 'enquiry-forwarder/1',
-    };
-    if (this.options.secret) {
-      headers['x-enquiry-signature'] = `sha256=${createHmac('sha256', this.options.secret).update(body).digest('hex')}`;
-    }
+  private async deliver(record: EnquiryRecord): Promise<WebhookVerdict> {
     let status: number;
     try {
-      const response = await fetch(this.options.url, {
-        method: 'POST',
-        headers,
-        body,
-        redirect: 'error',
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
-      status = response.status;
-      await response.body?.cancel().catch(() => {});
+      status = await postToWebhook(this.options, record, AbortSignal.timeout(this.timeoutMs));
     } catch (error) {
       if (this.failures === 0)
         this.logger.warn(
-          `enquiry webhook unreachable (${describeError(error)}); will retry, enquiries stay in the outbox`,
+          `enquiry webhook unreachable (${describeWebhookError(error)}); will retry, enquiries stay in the outbox`,
         );
       return 'unavailable';
     }
-    if (status >= 200 && status < 300) return 'delivered';
-    if (status === 408 || status === 429 || status >= 500) {
-      if (this.failures === 0)
-        this.logger.warn(`enquiry webhook answered ${status}; will retry, enquiries stay in the outbox`);
-      return 'unavailable';
-    }
-    this.logger.error(
-      `enquiry webhook refused enquiry ${record.id} with ${status}; it stays in the outbox and will be retried`,
-    );
-    return 'refused';
+    const verdict = webhookVerdict(status);
+    if (verdict === 'unavailable' && this.failures === 0)
+      this.logger.warn(`enquiry webhook answered ${status}; will retry, enquiries stay in the outbox`);
+    if (verdict === 'refused')
+      this.logger.error(
+        `enquiry webhook refused enquiry ${record.id} with ${status}; it stays in the outbox and will be retried`,
+      );
+    return verdict;
   }
-}
-
-function describeError(error: unknown): string {
-  const cause = (error as { cause?: { code?: string } })?.cause?.code;
-  if (cause) return cause;
-  return error instanceof Error ? (error.name === 'TimeoutError' ? 'timed out' : error.message) : String(error);
 }

@@ -2,7 +2,7 @@
  * Where accepted enquiries go before the visitor is told they arrived.
  *
  * `EnquiryStore` is the seam: the Node server keeps a file outbox on its disk (below); a host without a
- * disk (Cloudflare Workers) can plug in a store whose `put` delivers to the webhook (or a queue) directly.
+ * disk (Cloudflare Workers) uses `WebhookStore` (webhook-store.server.ts), whose `put` is the webhook call.
  * The file outbox is also the forwarder's to-do list (`ForwardingSource`): `enquiries.jsonl` holds every
  * enquiry, `forwarded.jsonl` the ids the webhook has acknowledged; what is in the first and not the second
  * is still to be sent, across restarts.

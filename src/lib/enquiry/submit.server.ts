@@ -8,7 +8,7 @@ import * as v from 'valibot';
 import { unstable_getContext, unstable_getContextData, unstable_getHeaders } from 'waku/server';
 import { setResponseStatus } from '../response-status.server';
 import { CLIENT_ADDRESS_CONTEXT_KEY, clientKey } from './client-key';
-import { enquiryConfig, getEnquiryDelivery } from './delivery.server';
+import { enquiryConfig, getEnquiryDelivery, ON_WORKERS } from './delivery.server';
 import { newFormToken } from './form-token';
 import { initialFormState, referenceOf, type EnquiryFormState } from './form-state';
 import { FAILED_MESSAGE, type SubmitOutcome } from './pipeline.server';
@@ -31,9 +31,12 @@ function requestClient(): string {
     // outside a request (tests)
   }
   const remote = unstable_getContextData()[CLIENT_ADDRESS_CONTEXT_KEY];
+  // A Worker has no socket to ask: Cloudflare's edge gives the visitor's address in CF-Connecting-IP
+  // (replacing any value the client sent), so the limit still counts per visitor rather than per isolate.
+  const peer = typeof remote === 'string' ? remote : ON_WORKERS ? headers['cf-connecting-ip'] : undefined;
   return clientKey({
     forwardedFor: headers['x-forwarded-for'],
-    remoteAddress: typeof remote === 'string' ? remote : undefined,
+    remoteAddress: peer,
     trustedProxies: enquiryConfig().trustedProxies,
   });
 }
