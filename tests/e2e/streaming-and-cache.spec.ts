@@ -72,14 +72,14 @@ test.describe('cache', () => {
     const pair = await startPair({ env: { CONTENT_CACHE_TTL_MS: '500', CONTENT_RETRY_MS: '100', ADMIN_TIMEOUT_MS: '1000' } });
     try {
       await page.goto(`${pair.site.url}/`);
-      const title = await page.locator('#hero-title').textContent();
+      const title = await page.locator('main #hero-title').textContent();
       expect(title).toBeTruthy();
 
       await pair.admin.close();
       await new Promise((resolve) => setTimeout(resolve, 700)); // past the cache TTL
       for (let i = 0; i < 3; i += 1) {
         await page.goto(`${pair.site.url}/`);
-        await expect(page.locator('#hero-title')).toHaveText(title!);
+        await expect(page.locator('main #hero-title')).toHaveText(title!);
       }
       expect(pair.site.output()).toContain('serving the copy from');
     } finally {
