@@ -30,11 +30,12 @@ async function load(path) {
   return module;
 }
 
-const [{ createContentSource }, { createSearchIndexStore }, { parseSearchQuery, searchCourses, searchHref }] = await Promise.all([
-  load('src/lib/admin/content-source.server.ts'),
-  load('src/lib/search/search-index-store.ts'),
-  load('src/lib/search/search-query.ts'),
-]);
+const [{ createContentSource }, { createSearchIndexStore }, { parseSearchQuery, searchCourses, searchHref }] =
+  await Promise.all([
+    load('src/lib/admin/content-source.server.ts'),
+    load('src/lib/search/search-index-store.ts'),
+    load('src/lib/search/search-query.ts'),
+  ]);
 
 const admin = await startDemoAdmin({ host: '127.0.0.1', port: 0, latencyMs: 0 });
 try {
@@ -68,9 +69,13 @@ try {
     times.push(performance.now() - start);
   }
 
-  console.log(`index: ${index.categories.length} categories, ${index.courses.length} courses, ${sessions} sessions; ` +
-    `cold build ${coldMs.toFixed(0)} ms over ${adminCalls} admin calls (demo admin, no latency)`);
-  console.log(`${QUERY_COUNT} searches on the warm index (${(found / QUERY_COUNT).toFixed(1)} courses found on average):`);
+  console.log(
+    `index: ${index.categories.length} categories, ${index.courses.length} courses, ${sessions} sessions; ` +
+      `cold build ${coldMs.toFixed(0)} ms over ${adminCalls} admin calls (demo admin, no latency)`,
+  );
+  console.log(
+    `${QUERY_COUNT} searches on the warm index (${(found / QUERY_COUNT).toFixed(1)} courses found on average):`,
+  );
   console.log(`  ${summary(times)}`);
 
   if (args.site) {
@@ -110,7 +115,7 @@ function summary(times) {
  */
 function makeQueries(index, count) {
   let seed = 42;
-  const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+  const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
   const pick = (list) => list[Math.floor(random() * list.length)];
   const words = [...new Set(index.courses.flatMap((course) => course.titleTokens))].filter((word) => word.length > 3);
   const kinds = [

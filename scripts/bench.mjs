@@ -14,8 +14,10 @@ import { fileURLToPath } from 'node:url';
 import { startDemoAdmin } from './demo-admin/server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const ROUTES = (process.env.BENCH_ROUTES ?? '/,/about,/gallery,/contact-us,/upcoming-training-course-details/101,/subCourse-details/SLUG,/search?q=management')
-  .split(',');
+const ROUTES = (
+  process.env.BENCH_ROUTES ??
+  '/,/about,/gallery,/contact-us,/upcoming-training-course-details/101,/subCourse-details/SLUG,/search?q=management'
+).split(',');
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10);
 

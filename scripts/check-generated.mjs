@@ -16,7 +16,9 @@ try {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   if (readFileSync(fresh, 'utf8') !== readFileSync(committed, 'utf8')) {
-    console.error('src/lib/admin/admin-api.gen.ts is out of date with openapi/admin-api.yaml: run `npm run generate` and commit the result.');
+    console.error(
+      'src/lib/admin/admin-api.gen.ts is out of date with openapi/admin-api.yaml: run `npm run generate` and commit the result.',
+    );
     process.exit(1);
   }
   console.log('generated client types: up to date with openapi/admin-api.yaml');

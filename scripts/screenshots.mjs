@@ -51,7 +51,10 @@ try {
   const found = await findChromium();
   browser = await chromium.launch(
     found && !found.own
-      ? { executablePath: found.path, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'] }
+      ? {
+          executablePath: found.path,
+          args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+        }
       : {},
   );
   for (const width of [375, 1440]) {

@@ -26,20 +26,52 @@ function summary(code) {
 
 rmSync(results, { recursive: true, force: true });
 
-if (!step('typecheck', bin('tsc'), ['--noEmit'])) { failed += 1; summary(1); }
+if (!step('typecheck', bin('tsc'), ['--noEmit'])) {
+  failed += 1;
+  summary(1);
+}
 passed += 1;
-if (!step('generated client is up to date', process.execPath, ['scripts/check-generated.mjs'])) { failed += 1; summary(1); }
+if (
+  !step('formatting (prettier)', bin('prettier'), [
+    '--check',
+    '--log-level',
+    'warn',
+    'src/**/*.{ts,tsx,css}',
+    'scripts/**/*.{mjs,ts}',
+    'tests/**/*.ts',
+    'waku.config.ts',
+  ])
+) {
+  failed += 1;
+  summary(1);
+}
+passed += 1;
+if (!step('generated client is up to date', process.execPath, ['scripts/check-generated.mjs'])) {
+  failed += 1;
+  summary(1);
+}
 passed += 1;
 
 const unitOk = step('unit tests (vitest)', bin('vitest'), [
-  'run', '--typecheck', '-c', 'tests/vitest.config.ts',
-  '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(results, 'unit.json')}`,
+  'run',
+  '--typecheck',
+  '-c',
+  'tests/vitest.config.ts',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${path.join(results, 'unit.json')}`,
 ]);
 countVitest(path.join(results, 'unit.json'));
 if (!unitOk && failed === 0) failed += 1;
 
-if (!step('production build', bin('waku'), ['build'])) { failed += 1; summary(1); }
-if (!step('Cloudflare Worker build', process.execPath, ['scripts/cloudflare/build.mjs'])) { failed += 1; summary(1); }
+if (!step('production build', bin('waku'), ['build'])) {
+  failed += 1;
+  summary(1);
+}
+if (!step('Cloudflare Worker build', process.execPath, ['scripts/cloudflare/build.mjs'])) {
+  failed += 1;
+  summary(1);
+}
 
 let chromium = await findChromium();
 if (!chromium && canInstallDebianChromium()) {
@@ -60,7 +92,11 @@ if (!chromium) {
   summary(1);
 }
 console.log(`\nChromium for e2e: ${chromium.path}${chromium.own ? " (Playwright's own)" : ''}`);
-const e2eOk = step('e2e tests (Playwright, production build)', bin('playwright'), ['test', '-c', 'tests/playwright.config.ts']);
+const e2eOk = step('e2e tests (Playwright, production build)', bin('playwright'), [
+  'test',
+  '-c',
+  'tests/playwright.config.ts',
+]);
 countPlaywright(path.join(results, 'e2e.json'));
 if (!e2eOk && failed === 0) failed += 1;
 

@@ -7,20 +7,21 @@ const chromium = await findChromium();
 const outputDir = path.resolve(import.meta.dirname, process.env.PW_OUTPUT_DIR || '../test-results');
 
 // Playwright's own browser needs no launch tweaks; Debian's chromium needs these on a closed network as root.
-const launchOptions = chromium && !chromium.own
-  ? {
-      executablePath: chromium.path,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
-    }
-  : {};
+const launchOptions =
+  chromium && !chromium.own
+    ? {
+        executablePath: chromium.path,
+        args: [
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+          '--no-first-run',
+          '--disable-quic',
+        ],
+      }
+    : {};
 
 export default defineConfig({
   testDir: './e2e',

@@ -98,25 +98,64 @@ const TIMINGS = ['09:00 - 15:00', '08:30 - 14:30', '10:00 - 16:00'];
 /** @type {CategoryRow[]} Open (upcoming) course categories, ids 101..112. */
 const UPCOMING = [
   {
-    id: 101, title: 'Project Management Professional (PMP)® Exam Preparation', prefix: 'PM', firstCode: 101, motif: 'chart',
-    short: 'An intensive programme covering people, process and business environment domains, with mock exams and a study plan for the PMP® certification.',
-    startsIn: 5, timing: 0, location: 'Manama',
-    audience: ['Project managers and project coordinators', 'Team leaders who run cross-functional initiatives', 'Engineers and analysts moving into project roles'],
-    outcomes: ['Plan scope, schedule and budget with a clear baseline', 'Choose between predictive, agile and hybrid approaches', 'Report progress with earned-value measures that executives trust'],
+    id: 101,
+    title: 'Project Management Professional (PMP)® Exam Preparation',
+    prefix: 'PM',
+    firstCode: 101,
+    motif: 'chart',
+    short:
+      'An intensive programme covering people, process and business environment domains, with mock exams and a study plan for the PMP® certification.',
+    startsIn: 5,
+    timing: 0,
+    location: 'Manama',
+    audience: [
+      'Project managers and project coordinators',
+      'Team leaders who run cross-functional initiatives',
+      'Engineers and analysts moving into project roles',
+    ],
+    outcomes: [
+      'Plan scope, schedule and budget with a clear baseline',
+      'Choose between predictive, agile and hybrid approaches',
+      'Report progress with earned-value measures that executives trust',
+    ],
     courses: [
-      ['PMP Exam Preparation Bootcamp', 'prepare for the PMP® examination with timed practice on all three exam domains'],
+      [
+        'PMP Exam Preparation Bootcamp',
+        'prepare for the PMP® examination with timed practice on all three exam domains',
+      ],
       ['Agile Project Management with Scrum', 'run iterative delivery with Scrum roles, events and artefacts'],
       ['Project Risk Management', 'identify, quantify and respond to project risks before they become issues'],
-      ['Project Scheduling and Cost Control', 'build realistic schedules and keep costs under control with earned value'],
-      ['Stakeholder Management and Communication', 'map stakeholders, manage expectations and communicate with influence'],
+      [
+        'Project Scheduling and Cost Control',
+        'build realistic schedules and keep costs under control with earned value',
+      ],
+      [
+        'Stakeholder Management and Communication',
+        'map stakeholders, manage expectations and communicate with influence',
+      ],
     ],
   },
   {
-    id: 102, title: 'Leadership and Management Excellence', prefix: 'LM', firstCode: 201, motif: 'people',
-    short: 'Practical leadership tools for managers who want to build trust, lead change and get the best from their teams.',
-    startsIn: 2, timing: 1, location: 'Dubai',
-    audience: ['Newly appointed and experienced managers', 'Heads of section and department heads', 'High-potential staff in succession plans'],
-    outcomes: ['Adapt your leadership style to people and situations', 'Hold motivating performance conversations', 'Lead teams through change with less resistance'],
+    id: 102,
+    title: 'Leadership and Management Excellence',
+    prefix: 'LM',
+    firstCode: 201,
+    motif: 'people',
+    short:
+      'Practical leadership tools for managers who want to build trust, lead change and get the best from their teams.',
+    startsIn: 2,
+    timing: 1,
+    location: 'Dubai',
+    audience: [
+      'Newly appointed and experienced managers',
+      'Heads of section and department heads',
+      'High-potential staff in succession plans',
+    ],
+    outcomes: [
+      'Adapt your leadership style to people and situations',
+      'Hold motivating performance conversations',
+      'Lead teams through change with less resistance',
+    ],
     courses: [
       ['Strategic Leadership for Senior Managers', 'translate strategy into priorities their teams understand and own'],
       ['Leading High-Performance Teams', 'set clear goals, build accountability and keep teams engaged'],
@@ -127,24 +166,56 @@ const UPCOMING = [
     ],
   },
   {
-    id: 103, title: 'Finance for Non-Finance Managers', prefix: 'FN', firstCode: 301, motif: 'chart',
-    short: 'Read financial statements with confidence, understand budgets and make decisions that improve the bottom line.',
-    startsIn: -3, timing: 0, location: 'Manama',
-    audience: ['Managers responsible for a budget', 'Engineers, sales and operations professionals', 'Anyone who presents business cases to finance'],
-    outcomes: ['Read a balance sheet, income statement and cash-flow statement', 'Build and defend a departmental budget', 'Evaluate investments with payback, NPV and IRR'],
+    id: 103,
+    title: 'Finance for Non-Finance Managers',
+    prefix: 'FN',
+    firstCode: 301,
+    motif: 'chart',
+    short:
+      'Read financial statements with confidence, understand budgets and make decisions that improve the bottom line.',
+    startsIn: -3,
+    timing: 0,
+    location: 'Manama',
+    audience: [
+      'Managers responsible for a budget',
+      'Engineers, sales and operations professionals',
+      'Anyone who presents business cases to finance',
+    ],
+    outcomes: [
+      'Read a balance sheet, income statement and cash-flow statement',
+      'Build and defend a departmental budget',
+      'Evaluate investments with payback, NPV and IRR',
+    ],
     courses: [
-      ['Finance Fundamentals for Non-Finance Managers', 'understand the language of finance and the numbers behind business decisions'],
+      [
+        'Finance Fundamentals for Non-Finance Managers',
+        'understand the language of finance and the numbers behind business decisions',
+      ],
       ['Budgeting and Forecasting', 'prepare realistic budgets and rolling forecasts'],
       ['Financial Statement Analysis', 'analyse performance and financial health with key ratios'],
       ['Cost Management and Profitability', 'find the real cost drivers and improve margins'],
     ],
   },
   {
-    id: 104, title: 'HR Analytics and Workforce Planning', prefix: 'HR', firstCode: 401, motif: 'network',
+    id: 104,
+    title: 'HR Analytics and Workforce Planning',
+    prefix: 'HR',
+    firstCode: 401,
+    motif: 'network',
     short: 'Turn people data into insight: measure what matters in HR and plan the workforce your strategy needs.',
-    startsIn: 12, timing: 2, location: 'Riyadh',
-    audience: ['HR business partners and HR managers', 'Talent, learning and reward specialists', 'HRIS and people-analytics analysts'],
-    outcomes: ['Define HR metrics linked to business outcomes', 'Build a workforce plan from demand and supply scenarios', 'Present people data as a clear, persuasive story'],
+    startsIn: 12,
+    timing: 2,
+    location: 'Riyadh',
+    audience: [
+      'HR business partners and HR managers',
+      'Talent, learning and reward specialists',
+      'HRIS and people-analytics analysts',
+    ],
+    outcomes: [
+      'Define HR metrics linked to business outcomes',
+      'Build a workforce plan from demand and supply scenarios',
+      'Present people data as a clear, persuasive story',
+    ],
     courses: [
       ['HR Analytics Fundamentals', 'collect, clean and analyse HR data to answer real business questions'],
       ['Strategic Workforce Planning', 'forecast workforce needs and close capability gaps'],
@@ -154,11 +225,26 @@ const UPCOMING = [
     ],
   },
   {
-    id: 105, title: 'Procurement and Supply Chain Management', prefix: 'PS', firstCode: 501, motif: 'globe',
-    short: 'Strategic sourcing, contract management and supply-chain risk for professionals who buy and move goods and services.',
-    startsIn: 19, timing: 0, location: 'Istanbul',
-    audience: ['Procurement officers and buyers', 'Supply-chain and logistics professionals', 'Contract and category managers'],
-    outcomes: ['Develop category strategies and sourcing plans', 'Negotiate better value and manage supplier performance', 'Map and reduce supply-chain risk'],
+    id: 105,
+    title: 'Procurement and Supply Chain Management',
+    prefix: 'PS',
+    firstCode: 501,
+    motif: 'globe',
+    short:
+      'Strategic sourcing, contract management and supply-chain risk for professionals who buy and move goods and services.',
+    startsIn: 19,
+    timing: 0,
+    location: 'Istanbul',
+    audience: [
+      'Procurement officers and buyers',
+      'Supply-chain and logistics professionals',
+      'Contract and category managers',
+    ],
+    outcomes: [
+      'Develop category strategies and sourcing plans',
+      'Negotiate better value and manage supplier performance',
+      'Map and reduce supply-chain risk',
+    ],
     courses: [
       ['Strategic Procurement and Sourcing', 'develop sourcing strategies that deliver value beyond price'],
       ['Contract Management and Negotiation', 'negotiate, draft and manage contracts through their life cycle'],
@@ -167,37 +253,86 @@ const UPCOMING = [
     ],
   },
   {
-    id: 106, title: 'Oil and Gas Health, Safety and Process Safety', prefix: 'OG', firstCode: 601, motif: 'shield',
+    id: 106,
+    title: 'Oil and Gas Health, Safety and Process Safety',
+    prefix: 'OG',
+    firstCode: 601,
+    motif: 'shield',
     short: 'Process safety, permit-to-work and incident investigation for upstream and downstream operations.',
-    startsIn: -20, timing: 1, location: 'Doha',
+    startsIn: -20,
+    timing: 1,
+    location: 'Doha',
     audience: ['Operations and maintenance supervisors', 'HSE officers and engineers', 'Plant and facility managers'],
-    outcomes: ['Apply the elements of a process safety management system', 'Lead hazard studies and control high-risk work', 'Investigate incidents and prevent recurrence'],
+    outcomes: [
+      'Apply the elements of a process safety management system',
+      'Lead hazard studies and control high-risk work',
+      'Investigate incidents and prevent recurrence',
+    ],
     courses: [
       ['Process Safety Management', 'implement the core elements of process safety in operating facilities'],
       ['HAZOP Study Leadership', 'plan, facilitate and record effective hazard and operability studies'],
       ['Permit to Work Systems', 'control high-risk activities with robust permit-to-work practice'],
-      ['Incident Investigation and Root Cause Analysis', 'find the root causes of incidents and agree lasting corrective actions'],
+      [
+        'Incident Investigation and Root Cause Analysis',
+        'find the root causes of incidents and agree lasting corrective actions',
+      ],
       ['Emergency Response Planning', 'prepare, exercise and improve emergency response plans'],
     ],
   },
   {
-    id: 107, title: 'Cybersecurity Awareness and Information Security', prefix: 'CY', firstCode: 701, motif: 'network',
-    short: 'Protect your organisation from phishing, data leaks and ransomware with practical, non-technical security habits.',
-    startsIn: 26, timing: 2, location: 'Dubai',
-    audience: ['All staff who handle company information', 'Team leaders responsible for data', 'IT and compliance coordinators'],
-    outcomes: ['Recognise phishing and social-engineering attempts', 'Handle sensitive data according to policy', 'Respond correctly when something looks wrong'],
+    id: 107,
+    title: 'Cybersecurity Awareness and Information Security',
+    prefix: 'CY',
+    firstCode: 701,
+    motif: 'network',
+    short:
+      'Protect your organisation from phishing, data leaks and ransomware with practical, non-technical security habits.',
+    startsIn: 26,
+    timing: 2,
+    location: 'Dubai',
+    audience: [
+      'All staff who handle company information',
+      'Team leaders responsible for data',
+      'IT and compliance coordinators',
+    ],
+    outcomes: [
+      'Recognise phishing and social-engineering attempts',
+      'Handle sensitive data according to policy',
+      'Respond correctly when something looks wrong',
+    ],
     courses: [
       ['Cybersecurity Awareness for All Staff', 'adopt everyday habits that keep information and systems safe'],
-      ['Information Security Management (ISO/IEC 27001)', 'understand and implement an information security management system'],
-      ['Phishing and Social Engineering Defence', 'spot and report manipulation attempts by e-mail, phone and social media'],
+      [
+        'Information Security Management (ISO/IEC 27001)',
+        'understand and implement an information security management system',
+      ],
+      [
+        'Phishing and Social Engineering Defence',
+        'spot and report manipulation attempts by e-mail, phone and social media',
+      ],
     ],
   },
   {
-    id: 108, title: 'Customer Service Excellence', prefix: 'CS', firstCode: 801, motif: 'handshake',
-    short: 'Deliver consistently excellent service, handle difficult customers calmly and turn complaints into loyalty.',
-    startsIn: 40, timing: 0, location: 'Manama',
-    audience: ['Front-line and contact-centre staff', 'Customer service supervisors', 'Relationship and account managers'],
-    outcomes: ['Communicate with empathy and clarity', 'Resolve complaints and recover service', 'Measure and improve customer satisfaction'],
+    id: 108,
+    title: 'Customer Service Excellence',
+    prefix: 'CS',
+    firstCode: 801,
+    motif: 'handshake',
+    short:
+      'Deliver consistently excellent service, handle difficult customers calmly and turn complaints into loyalty.',
+    startsIn: 40,
+    timing: 0,
+    location: 'Manama',
+    audience: [
+      'Front-line and contact-centre staff',
+      'Customer service supervisors',
+      'Relationship and account managers',
+    ],
+    outcomes: [
+      'Communicate with empathy and clarity',
+      'Resolve complaints and recover service',
+      'Measure and improve customer satisfaction',
+    ],
     courses: [
       ['Customer Service Excellence', 'deliver service that customers remember for the right reasons'],
       ['Complaint Handling and Service Recovery', 'handle complaints calmly and win back customer trust'],
@@ -205,11 +340,25 @@ const UPCOMING = [
     ],
   },
   {
-    id: 109, title: 'Business Communication and Negotiation', prefix: 'BC', firstCode: 901, motif: 'people',
+    id: 109,
+    title: 'Business Communication and Negotiation',
+    prefix: 'BC',
+    firstCode: 901,
+    motif: 'people',
     short: 'Write clearly, present persuasively and negotiate agreements that last.',
-    startsIn: 54, timing: 1, location: 'London',
-    audience: ['Professionals who write reports and proposals', 'Managers who present to senior audiences', 'Anyone who negotiates with clients or suppliers'],
-    outcomes: ['Structure messages for busy readers', 'Present with confidence and handle questions', 'Prepare and conduct principled negotiations'],
+    startsIn: 54,
+    timing: 1,
+    location: 'London',
+    audience: [
+      'Professionals who write reports and proposals',
+      'Managers who present to senior audiences',
+      'Anyone who negotiates with clients or suppliers',
+    ],
+    outcomes: [
+      'Structure messages for busy readers',
+      'Present with confidence and handle questions',
+      'Prepare and conduct principled negotiations',
+    ],
     courses: [
       ['Business Writing and Report Preparation', 'write clear e-mails, reports and proposals that get read'],
       ['Presentation Skills for Professionals', 'design and deliver presentations that persuade'],
@@ -217,11 +366,25 @@ const UPCOMING = [
     ],
   },
   {
-    id: 110, title: 'Data Analysis and Business Intelligence', prefix: 'DA', firstCode: 1001, motif: 'chart',
+    id: 110,
+    title: 'Data Analysis and Business Intelligence',
+    prefix: 'DA',
+    firstCode: 1001,
+    motif: 'chart',
     short: 'From spreadsheets to dashboards: analyse data and share insight that drives better decisions.',
-    startsIn: 75, timing: 2, location: 'Kuala Lumpur',
-    audience: ['Analysts and reporting specialists', 'Managers who rely on dashboards', 'Finance, sales and operations professionals'],
-    outcomes: ['Clean, model and analyse business data', 'Build interactive dashboards', 'Communicate findings with the right charts'],
+    startsIn: 75,
+    timing: 2,
+    location: 'Kuala Lumpur',
+    audience: [
+      'Analysts and reporting specialists',
+      'Managers who rely on dashboards',
+      'Finance, sales and operations professionals',
+    ],
+    outcomes: [
+      'Clean, model and analyse business data',
+      'Build interactive dashboards',
+      'Communicate findings with the right charts',
+    ],
     courses: [
       ['Data Analysis with Excel', 'use PivotTables, lookups and Power Query to analyse business data'],
       ['Power BI Dashboards', 'build interactive Power BI reports and share them securely'],
@@ -229,11 +392,25 @@ const UPCOMING = [
     ],
   },
   {
-    id: 111, title: 'Quality Management and Operational Excellence', prefix: 'QO', firstCode: 1101, motif: 'shield',
+    id: 111,
+    title: 'Quality Management and Operational Excellence',
+    prefix: 'QO',
+    firstCode: 1101,
+    motif: 'shield',
     short: 'Lean, Six Sigma and ISO 9001 tools to improve processes, reduce waste and sustain quality.',
-    startsIn: 110, timing: 0, location: 'Paris',
-    audience: ['Quality and process-improvement professionals', 'Operations managers and supervisors', 'Internal auditors'],
-    outcomes: ['Map processes and remove waste', 'Solve problems with the DMAIC method', 'Audit a quality management system'],
+    startsIn: 110,
+    timing: 0,
+    location: 'Paris',
+    audience: [
+      'Quality and process-improvement professionals',
+      'Operations managers and supervisors',
+      'Internal auditors',
+    ],
+    outcomes: [
+      'Map processes and remove waste',
+      'Solve problems with the DMAIC method',
+      'Audit a quality management system',
+    ],
     courses: [
       ['Lean Six Sigma Green Belt', 'lead improvement projects with Lean and Six Sigma tools'],
       ['ISO 9001 Internal Auditor', 'plan and conduct internal audits of a quality management system'],
@@ -241,10 +418,17 @@ const UPCOMING = [
     ],
   },
   {
-    id: 112, title: 'Artificial Intelligence for Business Leaders', prefix: 'AI', firstCode: 1201, motif: 'network',
+    id: 112,
+    title: 'Artificial Intelligence for Business Leaders',
+    prefix: 'AI',
+    firstCode: 1201,
+    motif: 'network',
     short: 'What AI can and cannot do for your organisation: opportunities, risks and a practical adoption roadmap.',
-    startsIn: 150, timing: 1, location: 'Vienna',
-    audience: [], outcomes: [],
+    startsIn: 150,
+    timing: 1,
+    location: 'Vienna',
+    audience: [],
+    outcomes: [],
     courses: [], // Schedule not published yet: shows the "No details available." state.
   },
 ];
@@ -252,9 +436,17 @@ const UPCOMING = [
 /** @type {CategoryRow[]} Learning-solution categories, ids 201..208. */
 const LEARNING_SOLUTIONS = [
   {
-    id: 201, title: 'Leadership Development Programmes', prefix: 'LD', firstCode: 201, motif: 'people',
+    id: 201,
+    title: 'Leadership Development Programmes',
+    prefix: 'LD',
+    firstCode: 201,
+    motif: 'people',
     audience: ['Managers at every level', 'Leadership talent pools', 'HR and learning leaders designing programmes'],
-    outcomes: ['Lead with purpose and clarity', 'Develop others through feedback and coaching', 'Think strategically about the organisation'],
+    outcomes: [
+      'Lead with purpose and clarity',
+      'Develop others through feedback and coaching',
+      'Think strategically about the organisation',
+    ],
     courses: [
       ['First-Time Managers Programme', 'make a confident transition from colleague to manager'],
       ['Middle Management Development', 'balance operational delivery with people leadership'],
@@ -267,9 +459,17 @@ const LEARNING_SOLUTIONS = [
     ],
   },
   {
-    id: 202, title: 'Digital Transformation', prefix: 'DT', firstCode: 301, motif: 'network',
+    id: 202,
+    title: 'Digital Transformation',
+    prefix: 'DT',
+    firstCode: 301,
+    motif: 'network',
     audience: ['Business and IT leaders', 'Transformation and innovation teams', 'Product and process owners'],
-    outcomes: ['Build a digital transformation roadmap', 'Adopt agile ways of working', 'Evaluate emerging technologies for business value'],
+    outcomes: [
+      'Build a digital transformation roadmap',
+      'Adopt agile ways of working',
+      'Evaluate emerging technologies for business value',
+    ],
     courses: [
       ['Digital Transformation Strategy', 'define and lead a digital transformation roadmap'],
       ['Agile Ways of Working', 'apply agile principles beyond software teams'],
@@ -278,9 +478,17 @@ const LEARNING_SOLUTIONS = [
     ],
   },
   {
-    id: 203, title: 'Health, Safety and Environment', prefix: 'HS', firstCode: 301, motif: 'shield',
+    id: 203,
+    title: 'Health, Safety and Environment',
+    prefix: 'HS',
+    firstCode: 301,
+    motif: 'shield',
     audience: ['HSE professionals', 'Supervisors and line managers', 'Facility and site managers'],
-    outcomes: ['Assess and control workplace risks', 'Lead a positive safety culture', 'Meet environmental obligations'],
+    outcomes: [
+      'Assess and control workplace risks',
+      'Lead a positive safety culture',
+      'Meet environmental obligations',
+    ],
     courses: [
       ['Workplace Health and Safety Management', 'build and run an effective occupational health and safety system'],
       ['Environmental Management Systems (ISO 14001)', 'implement and maintain an environmental management system'],
@@ -289,9 +497,21 @@ const LEARNING_SOLUTIONS = [
     ],
   },
   {
-    id: 204, title: 'Banking and Islamic Finance', prefix: 'BF', firstCode: 401, motif: 'chart',
-    audience: ['Bankers and credit officers', 'Compliance and risk professionals', 'Finance professionals entering Islamic finance'],
-    outcomes: ['Explain the main Islamic finance contracts', 'Apply AML and KYC requirements', 'Assess credit risk with sound analysis'],
+    id: 204,
+    title: 'Banking and Islamic Finance',
+    prefix: 'BF',
+    firstCode: 401,
+    motif: 'chart',
+    audience: [
+      'Bankers and credit officers',
+      'Compliance and risk professionals',
+      'Finance professionals entering Islamic finance',
+    ],
+    outcomes: [
+      'Explain the main Islamic finance contracts',
+      'Apply AML and KYC requirements',
+      'Assess credit risk with sound analysis',
+    ],
     courses: [
       ['Islamic Banking and Finance Fundamentals', 'understand the principles and products of Islamic finance'],
       ['Anti-Money Laundering and Compliance', 'detect, prevent and report money laundering'],
@@ -299,9 +519,17 @@ const LEARNING_SOLUTIONS = [
     ],
   },
   {
-    id: 205, title: 'Public Sector Excellence', prefix: 'PX', firstCode: 501, motif: 'globe',
+    id: 205,
+    title: 'Public Sector Excellence',
+    prefix: 'PX',
+    firstCode: 501,
+    motif: 'globe',
     audience: ['Government managers and officials', 'Policy and planning officers', 'Performance and quality units'],
-    outcomes: ['Design meaningful performance indicators', 'Analyse and evaluate public policy options', 'Improve service delivery to citizens'],
+    outcomes: [
+      'Design meaningful performance indicators',
+      'Analyse and evaluate public policy options',
+      'Improve service delivery to citizens',
+    ],
     courses: [
       ['Government Performance Management', 'set and track KPIs for public services'],
       ['Public Policy Analysis', 'analyse policy options with evidence and stakeholder input'],
@@ -309,9 +537,17 @@ const LEARNING_SOLUTIONS = [
     ],
   },
   {
-    id: 206, title: 'Sales and Marketing', prefix: 'SM', firstCode: 601, motif: 'chart',
+    id: 206,
+    title: 'Sales and Marketing',
+    prefix: 'SM',
+    firstCode: 601,
+    motif: 'chart',
     audience: ['Sales executives and account managers', 'Marketing professionals', 'Business development managers'],
-    outcomes: ['Grow key accounts with a structured plan', 'Build a measurable digital marketing strategy', 'Sell by solving customer problems'],
+    outcomes: [
+      'Grow key accounts with a structured plan',
+      'Build a measurable digital marketing strategy',
+      'Sell by solving customer problems',
+    ],
     courses: [
       ['Strategic Account Management', 'plan and grow relationships with key accounts'],
       ['Digital Marketing Strategy', 'plan integrated, measurable digital campaigns'],
@@ -319,17 +555,34 @@ const LEARNING_SOLUTIONS = [
     ],
   },
   {
-    id: 207, title: 'Administration and Office Management', prefix: 'AO', firstCode: 701, motif: 'classroom',
-    audience: ['Executive assistants and secretaries', 'Office and administration managers', 'Records and document controllers'],
-    outcomes: ['Manage time, priorities and the executive diary', 'Organise records for quick, compliant retrieval', 'Communicate professionally on behalf of leaders'],
+    id: 207,
+    title: 'Administration and Office Management',
+    prefix: 'AO',
+    firstCode: 701,
+    motif: 'classroom',
+    audience: [
+      'Executive assistants and secretaries',
+      'Office and administration managers',
+      'Records and document controllers',
+    ],
+    outcomes: [
+      'Manage time, priorities and the executive diary',
+      'Organise records for quick, compliant retrieval',
+      'Communicate professionally on behalf of leaders',
+    ],
     courses: [
       ['Executive Assistant Excellence', 'become a trusted strategic partner to senior executives'],
       ['Records and Document Management', 'organise, retain and retrieve records efficiently and compliantly'],
     ],
   },
   {
-    id: 208, title: 'Energy Transition and Sustainability', prefix: 'ES', firstCode: 801, motif: 'globe',
-    audience: [], outcomes: [],
+    id: 208,
+    title: 'Energy Transition and Sustainability',
+    prefix: 'ES',
+    firstCode: 801,
+    motif: 'globe',
+    audience: [],
+    outcomes: [],
     courses: [], // Programme being designed: shows the "No details available." state.
   },
 ];
@@ -454,7 +707,9 @@ export function createDemoSite({ now = new Date(), origin }) {
     banner: media('hero-banner', {
       title: 'Learning that moves Gulf organisations forward',
       subtitle: 'Dilmun Academy · demo content',
-      width: 1600, height: 900, motif: 'skyline',
+      width: 1600,
+      height: 900,
+      motif: 'skyline',
     }),
   };
 
@@ -462,7 +717,11 @@ export function createDemoSite({ now = new Date(), origin }) {
   content['/home-intro/content'] = {
     title: 'Welcome to Dilmun Academy (Demo)',
     description: HOME_INTRO,
-    banner: media('intro-banner', { title: 'Training built around your people', subtitle: 'Manama · Dubai · Riyadh · Doha', motif: 'classroom' }),
+    banner: media('intro-banner', {
+      title: 'Training built around your people',
+      subtitle: 'Manama · Dubai · Riyadh · Doha',
+      motif: 'classroom',
+    }),
   };
 
   /** @type {IntroTile[]} */
@@ -477,27 +736,51 @@ export function createDemoSite({ now = new Date(), origin }) {
   content['/about-us/content'] = {
     title: 'About Dilmun Academy (Demo)',
     description: ABOUT,
-    image: media('about', { title: 'About Dilmun Academy', subtitle: 'Corporate training since 2009 (fictional)', motif: 'people' }),
+    image: media('about', {
+      title: 'About Dilmun Academy',
+      subtitle: 'Corporate training since 2009 (fictional)',
+      motif: 'people',
+    }),
   };
   /** @type {TwoImagePage} */
   content['/conference-summit/content'] = {
     title: 'Conferences and Summits',
     description: CONFERENCES,
-    first_image: media('conferences-1', { title: 'Gulf Learning & Development Summit', subtitle: 'Manama (demo event)', motif: 'globe' }),
-    second_image: media('conferences-2', { title: 'Leaders in conversation', subtitle: 'Panels, workshops and networking', motif: 'people' }),
+    first_image: media('conferences-1', {
+      title: 'Gulf Learning & Development Summit',
+      subtitle: 'Manama (demo event)',
+      motif: 'globe',
+    }),
+    second_image: media('conferences-2', {
+      title: 'Leaders in conversation',
+      subtitle: 'Panels, workshops and networking',
+      motif: 'people',
+    }),
   };
   /** @type {TwoImagePage} */
   content['/destination-training/content'] = {
     title: 'Destination Training',
     description: DESTINATION,
-    first_image: media('destination-1', { title: 'Learn in London, Paris or Vienna', subtitle: 'Destination training', motif: 'skyline' }),
-    second_image: media('destination-2', { title: 'Kuala Lumpur and Istanbul', subtitle: 'Study tours and site visits', motif: 'skyline' }),
+    first_image: media('destination-1', {
+      title: 'Learn in London, Paris or Vienna',
+      subtitle: 'Destination training',
+      motif: 'skyline',
+    }),
+    second_image: media('destination-2', {
+      title: 'Kuala Lumpur and Istanbul',
+      subtitle: 'Study tours and site visits',
+      motif: 'skyline',
+    }),
   };
   /** @type {SingleImagePage} */
   content['/consultations/content'] = {
     title: 'Consultations',
     description: CONSULTATIONS,
-    image: media('consultations', { title: 'Consulting that sticks', subtitle: 'Diagnose · Design · Deliver', motif: 'handshake' }),
+    image: media('consultations', {
+      title: 'Consulting that sticks',
+      subtitle: 'Diagnose · Design · Deliver',
+      motif: 'handshake',
+    }),
   };
 
   // --- Courses --------------------------------------------------------------------------------------------
@@ -530,7 +813,13 @@ export function createDemoSite({ now = new Date(), origin }) {
       id: row.id,
       title: row.title,
       short_desc: row.short ?? '',
-      thumb_image: media(`course-${row.id}`, { title: row.title, subtitle: `Open course · ${row.location}`, width: 800, height: 500, motif: row.motif }),
+      thumb_image: media(`course-${row.id}`, {
+        title: row.title,
+        subtitle: `Open course · ${row.location}`,
+        width: 800,
+        height: 500,
+        motif: row.motif,
+      }),
       // The class start in Bahrain time (UTC+03:00); starting_date is its date part.
       remaining_time: `${date}T${timing.slice(0, 5)}:00+03:00`,
       starting_date: date,
@@ -545,14 +834,24 @@ export function createDemoSite({ now = new Date(), origin }) {
     return {
       id: row.id,
       title: row.title,
-      thumb_image: media(`solution-${row.id}`, { title: row.title, subtitle: 'Learning solution', width: 640, height: 480, motif: row.motif }),
+      thumb_image: media(`solution-${row.id}`, {
+        title: row.title,
+        subtitle: 'Learning solution',
+        width: 640,
+        height: 480,
+        motif: row.motif,
+      }),
     };
   });
 
   // --- Gallery --------------------------------------------------------------------------------------------
   /** @type {GalleryItem[]} */
   content['/gallery/content'] = GALLERY.map(([title, motif], index) => ({
-    image: media(`gallery-${String(index + 1).padStart(2, '0')}`, { title, subtitle: 'Dilmun Academy (demo)', motif: /** @type {Motif} */ (motif) }),
+    image: media(`gallery-${String(index + 1).padStart(2, '0')}`, {
+      title,
+      subtitle: 'Dilmun Academy (demo)',
+      motif: /** @type {Motif} */ (motif),
+    }),
     title,
   }));
 
@@ -615,9 +914,16 @@ function subCourseDescription({ row, title, focus, code, days, index }) {
     bullets(row.outcomes),
   ];
   if (index % 2 === 0) {
-    const plan = days === 5
-      ? ['Foundations and diagnostic', 'Tools and techniques', 'Case study workshop', 'Applying it in your organisation', 'Action plan and assessment']
-      : ['Foundations and diagnostic', 'Tools, techniques and case study', 'Action plan and assessment'];
+    const plan =
+      days === 5
+        ? [
+            'Foundations and diagnostic',
+            'Tools and techniques',
+            'Case study workshop',
+            'Applying it in your organisation',
+            'Action plan and assessment',
+          ]
+        : ['Foundations and diagnostic', 'Tools, techniques and case study', 'Action plan and assessment'];
     sections.push(
       '### Daily outline',
       [

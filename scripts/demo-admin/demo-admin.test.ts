@@ -44,7 +44,8 @@ async function getData(path: string): Promise<Json> {
 function findNulls(value: unknown, where = '$'): string[] {
   if (value === null) return [where];
   if (Array.isArray(value)) return value.flatMap((item, i) => findNulls(item, `${where}[${i}]`));
-  if (typeof value === 'object') return Object.entries(value as object).flatMap(([k, v]) => findNulls(v, `${where}.${k}`));
+  if (typeof value === 'object')
+    return Object.entries(value as object).flatMap(([k, v]) => findNulls(v, `${where}.${k}`));
   return [];
 }
 
@@ -137,7 +138,9 @@ describe('demo content', () => {
 
   it('is deterministic for the same day', () => {
     expect(createDemoContent({ now: NOW, origin: 'http://127.0.0.1:4010' })).toEqual(content);
-    expect(createDemoContent({ now: new Date(NOW.getTime() - 20 * 3_600_000), origin: 'http://127.0.0.1:4010' })).toEqual(content);
+    expect(
+      createDemoContent({ now: new Date(NOW.getTime() - 20 * 3_600_000), origin: 'http://127.0.0.1:4010' }),
+    ).toEqual(content);
   });
 
   it('has upcoming courses in the past, within 1-6 days and further ahead', () => {
@@ -155,7 +158,9 @@ describe('demo content', () => {
   });
 
   it('has 8 learning solutions, 40+ unique sub-courses and the documented empty cases', () => {
-    expect((content['/learning-solution/content'] as Json[]).map((s) => s.id)).toEqual([201, 202, 203, 204, 205, 206, 207, 208]);
+    expect((content['/learning-solution/content'] as Json[]).map((s) => s.id)).toEqual([
+      201, 202, 203, 204, 205, 206, 207, 208,
+    ]);
     expect(subCourses.length).toBeGreaterThanOrEqual(40);
     for (const id of DEMO_EDGE_CASES.emptyUpcomingCategoryIds) {
       expect((content[`/upcoming-training/details/${id}`] as Json).training_course).toEqual([]);
@@ -334,7 +339,10 @@ describe('lifecycle', () => {
   it('close() resolves promptly with a hanging request in flight', async () => {
     const other = await startDemoAdmin({ now: NOW });
     // One request hangs forever, another waits on a long delay.
-    other.setFaults([{ path: '/gallery/content', delayMs: 60_000 }, { path: '*', mode: 'hang' }]);
+    other.setFaults([
+      { path: '/gallery/content', delayMs: 60_000 },
+      { path: '*', mode: 'hang' },
+    ]);
     const pending = fetch(`${other.url}/setting/content`).then(
       () => 'answered',
       () => 'failed',

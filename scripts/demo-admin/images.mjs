@@ -145,7 +145,9 @@ function drawMotif(motif, { x, y, size, accent, rng }) {
         cursor += w + s * 0.015;
       }
       parts.push(`<circle cx="${r(x + s * 0.8)}" cy="${r(y + s * 0.15)}" r="${r(s * 0.09)}" fill="${accent}"/>`);
-      parts.push(`<rect x="${r(x - s * 0.05)}" y="${r(y + s)}" width="${r(s * 1.1)}" height="${r(s * 0.03)}" fill="${accent}"/>`);
+      parts.push(
+        `<rect x="${r(x - s * 0.05)}" y="${r(y + s)}" width="${r(s * 1.1)}" height="${r(s * 0.03)}" fill="${accent}"/>`,
+      );
       return parts.join('');
     }
     case 'chart': {
@@ -156,10 +158,14 @@ function drawMotif(motif, { x, y, size, accent, rng }) {
       for (let i = 0; i < 6; i += 1) {
         const h = s * (0.15 + (i / 6) * 0.45 + rng() * 0.15);
         const bx = x + s * (0.08 + i * 0.145);
-        parts.push(`<rect x="${r(bx)}" y="${r(y + s * 0.85 - h)}" width="${r(s * 0.1)}" height="${r(h)}" rx="${r(s * 0.015)}" ${white} opacity="0.85"/>`);
+        parts.push(
+          `<rect x="${r(bx)}" y="${r(y + s * 0.85 - h)}" width="${r(s * 0.1)}" height="${r(h)}" rx="${r(s * 0.015)}" ${white} opacity="0.85"/>`,
+        );
         points.push(`${r(bx + s * 0.05)},${r(y + s * 0.75 - h)}`);
       }
-      parts.push(`<polyline points="${points.join(' ')}" fill="none" stroke="${accent}" stroke-width="${r(s * 0.018)}" stroke-linecap="round" stroke-linejoin="round"/>`);
+      parts.push(
+        `<polyline points="${points.join(' ')}" fill="none" stroke="${accent}" stroke-width="${r(s * 0.018)}" stroke-linecap="round" stroke-linejoin="round"/>`,
+      );
       return parts.join('');
     }
     case 'network': {
@@ -168,10 +174,14 @@ function drawMotif(motif, { x, y, size, accent, rng }) {
       nodes.forEach(([ax, ay], i) => {
         const [bx, by] = nodes[(i + 1) % nodes.length];
         const [cx, cy] = nodes[(i + 3) % nodes.length];
-        parts.push(`<path d="M${r(ax)} ${r(ay)}L${r(bx)} ${r(by)}M${r(ax)} ${r(ay)}L${r(cx)} ${r(cy)}" stroke="#ffffff" stroke-opacity="0.5" stroke-width="${r(s * 0.008)}"/>`);
+        parts.push(
+          `<path d="M${r(ax)} ${r(ay)}L${r(bx)} ${r(by)}M${r(ax)} ${r(ay)}L${r(cx)} ${r(cy)}" stroke="#ffffff" stroke-opacity="0.5" stroke-width="${r(s * 0.008)}"/>`,
+        );
       });
       nodes.forEach(([nx, ny], i) => {
-        parts.push(`<circle cx="${r(nx)}" cy="${r(ny)}" r="${r(s * (i % 3 === 0 ? 0.05 : 0.03))}" fill="${i % 3 === 0 ? accent : '#ffffff'}"/>`);
+        parts.push(
+          `<circle cx="${r(nx)}" cy="${r(ny)}" r="${r(s * (i % 3 === 0 ? 0.05 : 0.03))}" fill="${i % 3 === 0 ? accent : '#ffffff'}"/>`,
+        );
       });
       return parts.join('');
     }
@@ -199,7 +209,9 @@ function drawMotif(motif, { x, y, size, accent, rng }) {
           `<path d="M${r(cx - s * fr * 1.2)} ${r(cy + s * fr * 1.9)}Q${r(cx)} ${r(cy - s * fr * 0.6)} ${r(cx + s * fr * 1.2)} ${r(cy + s * fr * 1.9)}Z" ${white} opacity="${op}"/>`,
         );
       }
-      parts.push(`<rect x="${r(x + s * 0.1)}" y="${r(y + s * 0.86)}" width="${r(s * 0.8)}" height="${r(s * 0.04)}" rx="${r(s * 0.02)}" fill="${accent}"/>`);
+      parts.push(
+        `<rect x="${r(x + s * 0.1)}" y="${r(y + s * 0.86)}" width="${r(s * 0.8)}" height="${r(s * 0.04)}" rx="${r(s * 0.02)}" fill="${accent}"/>`,
+      );
       return parts.join('');
     }
     case 'globe': {
@@ -224,7 +236,10 @@ function drawMotif(motif, { x, y, size, accent, rng }) {
         `<path d="M${r(x + s * 0.12)} ${r(y + s * 0.42)}l${r(s * 0.02)} ${r(s * 0.12)}l${r(s * 0.12)} ${r(-s * 0.12)}Z" ${white} opacity="0.9"/>`,
         `<rect x="${r(x + s * 0.36)}" y="${r(y + s * 0.5)}" width="${r(s * 0.62)}" height="${r(s * 0.38)}" rx="${r(s * 0.08)}" fill="${accent}"/>`,
         `<path d="M${r(x + s * 0.84)} ${r(y + s * 0.87)}l${r(-s * 0.02)} ${r(s * 0.12)}l${r(-s * 0.12)} ${r(-s * 0.12)}Z" fill="${accent}"/>`,
-        ...[0, 1, 2].map((i) => `<circle cx="${r(x + s * (0.19 + i * 0.12))}" cy="${r(y + s * 0.24)}" r="${r(s * 0.035)}" fill="${accent}"/>`),
+        ...[0, 1, 2].map(
+          (i) =>
+            `<circle cx="${r(x + s * (0.19 + i * 0.12))}" cy="${r(y + s * 0.24)}" r="${r(s * 0.035)}" fill="${accent}"/>`,
+        ),
         `<path d="M${r(x + s * 0.46)} ${r(y + s * 0.64)}H${r(x + s * 0.88)}M${r(x + s * 0.46)} ${r(y + s * 0.74)}H${r(x + s * 0.76)}" stroke="#ffffff" stroke-width="${r(s * 0.03)}" stroke-linecap="round"/>`,
       ].join('');
     }
@@ -264,7 +279,9 @@ export function renderImage(name, { title, subtitle, width = 1200, height = 800,
   const titleLines = wrap(title, Math.max(8, Math.floor(textWidth / (titleSize * 0.56))), 4);
   const subtitleSize = Math.round(titleSize * 0.5);
   const blockHeight = titleLines.length * titleSize * 1.15 + (subtitle ? subtitleSize * 1.8 : 0);
-  let textY = wide ? (height - blockHeight) / 2 + titleSize : artY + artSize + (height - artY - artSize - blockHeight) / 2 + titleSize * 0.9;
+  let textY = wide
+    ? (height - blockHeight) / 2 + titleSize
+    : artY + artSize + (height - artY - artSize - blockHeight) / 2 + titleSize * 0.9;
   const anchor = wide ? 'start' : 'middle';
   const anchorX = wide ? textX : width / 2;
   const texts = titleLines.map((line, i) => {
@@ -273,7 +290,9 @@ export function renderImage(name, { title, subtitle, width = 1200, height = 800,
   });
   if (subtitle) {
     textY += (titleLines.length - 1) * titleSize * 1.15 + subtitleSize * 1.9;
-    texts.push(`<text x="${r(anchorX)}" y="${r(textY)}" font-size="${subtitleSize}" fill="#ffffff" fill-opacity="0.88" text-anchor="${anchor}">${escapeXml(subtitle)}</text>`);
+    texts.push(
+      `<text x="${r(anchorX)}" y="${r(textY)}" font-size="${subtitleSize}" fill="#ffffff" fill-opacity="0.88" text-anchor="${anchor}">${escapeXml(subtitle)}</text>`,
+    );
   }
   const badgeSize = Math.max(12, Math.round(unit * 0.03));
   const badge = `<g transform="translate(${r(unit * 0.04)} ${r(unit * 0.04)})"><rect width="${r(badgeSize * 4.6)}" height="${r(badgeSize * 1.8)}" rx="${r(badgeSize * 0.9)}" fill="${accent}"/><text x="${r(badgeSize * 2.3)}" y="${r(badgeSize * 1.25)}" font-size="${badgeSize}" font-weight="700" fill="#1f2937" text-anchor="middle" letter-spacing="2">DEMO</text></g>`;

@@ -10,7 +10,10 @@ import { startDemoAdmin } from './server.mjs';
 
 type Json = unknown;
 type Operation = { responses: Record<string, { $ref?: string }> };
-type Doc = { paths: Record<string, { get: Operation }>; components: { responses: Record<string, Json>; schemas: Record<string, Json> } };
+type Doc = {
+  paths: Record<string, { get: Operation }>;
+  components: { responses: Record<string, Json>; schemas: Record<string, Json> };
+};
 
 const doc = parse(readFileSync(new URL('../../openapi/admin-api.yaml', import.meta.url), 'utf8')) as Doc;
 
@@ -19,7 +22,8 @@ function closeObjects(node: Json): Json {
   if (Array.isArray(node)) return node.map(closeObjects);
   if (node && typeof node === 'object') {
     const copy = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, closeObjects(value)]));
-    if (copy.type === 'object' && copy.properties && !('additionalProperties' in copy)) copy.additionalProperties = false;
+    if (copy.type === 'object' && copy.properties && !('additionalProperties' in copy))
+      copy.additionalProperties = false;
     return copy;
   }
   return node;
@@ -70,7 +74,11 @@ describe('demo admin conforms to openapi/admin-api.yaml', () => {
   });
 
   test('unknown ids and slugs answer 404 with the described error body', async () => {
-    for (const path of ['/upcoming-training/details/999999', '/learning-solution-training/details/999999', '/course-venue/details/no-such-course']) {
+    for (const path of [
+      '/upcoming-training/details/999999',
+      '/learning-solution-training/details/999999',
+      '/course-venue/details/no-such-course',
+    ]) {
       const response = await fetch(`${admin.url}${path}`);
       expect(response.status, path).toBe(404);
       const validate = ajv.getSchema(responseSchemaRef(templateOf(path), '404'))!;

@@ -73,7 +73,8 @@ export function normaliseFaults(rules) {
     /** @type {FaultRule} */
     const copy = { path };
     if (delayMs !== undefined) {
-      if (typeof delayMs !== 'number' || !Number.isFinite(delayMs) || delayMs < 0) throw new TypeError(`${where}: delayMs must be a number >= 0`);
+      if (typeof delayMs !== 'number' || !Number.isFinite(delayMs) || delayMs < 0)
+        throw new TypeError(`${where}: delayMs must be a number >= 0`);
       copy.delayMs = delayMs;
     }
     if (status !== undefined) {
@@ -83,11 +84,13 @@ export function normaliseFaults(rules) {
       copy.status = /** @type {number} */ (status);
     }
     if (mode !== undefined) {
-      if (typeof mode !== 'string' || !FAULT_MODES.has(mode)) throw new TypeError(`${where}: mode must be one of ${[...FAULT_MODES].join(', ')}`);
+      if (typeof mode !== 'string' || !FAULT_MODES.has(mode))
+        throw new TypeError(`${where}: mode must be one of ${[...FAULT_MODES].join(', ')}`);
       copy.mode = /** @type {FaultMode} */ (mode);
     }
     if (times !== undefined) {
-      if (!Number.isInteger(times) || /** @type {number} */ (times) < 1) throw new TypeError(`${where}: times must be a positive integer`);
+      if (!Number.isInteger(times) || /** @type {number} */ (times) < 1)
+        throw new TypeError(`${where}: times must be a positive integer`);
       copy.times = /** @type {number} */ (times);
     }
     return copy;
@@ -240,7 +243,11 @@ export async function startDemoAdmin({ host = '127.0.0.1', port = 0, latencyMs =
         return; // Never answered; close() destroys the socket.
       case 'invalid-json': {
         const body = '{"data": <html><body>502 Bad Gateway</body></html>';
-        res.writeHead(200, { 'content-type': JSON_TYPE, 'content-length': Buffer.byteLength(body), 'access-control-allow-origin': '*' });
+        res.writeHead(200, {
+          'content-type': JSON_TYPE,
+          'content-length': Buffer.byteLength(body),
+          'access-control-allow-origin': '*',
+        });
         res.end(body);
         return;
       }

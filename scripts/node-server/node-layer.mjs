@@ -10,7 +10,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 // Static files are not pages: nothing in them may run or be framed.
 const STATIC_SECURITY_HEADERS = {
-  'content-security-policy': "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'none'",
+  'content-security-policy':
+    "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'none'",
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
   'x-frame-options': 'DENY',
@@ -60,15 +61,21 @@ export function withNodeLayer(appFetch) {
 
     if (!headers.has('x-content-type-options')) {
       for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) headers.set(name, value);
-      if (!headers.has('cache-control') && response.status === 200) headers.set('cache-control', 'public, max-age=3600');
+      if (!headers.has('cache-control') && response.status === 200)
+        headers.set('cache-control', 'public, max-age=3600');
     }
     if (isAsset) headers.set('cache-control', IMMUTABLE);
 
     const type = headers.get('content-type') ?? '';
     const encoding = chooseEncoding(request.headers.get('accept-encoding'));
     const compress =
-      encoding && response.body && !headers.has('content-encoding') && COMPRESSIBLE.test(type) && request.method !== 'HEAD';
-    if (!compress) return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+      encoding &&
+      response.body &&
+      !headers.has('content-encoding') &&
+      COMPRESSIBLE.test(type) &&
+      request.method !== 'HEAD';
+    if (!compress)
+      return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 
     headers.set('content-encoding', encoding);
     headers.delete('content-length');
@@ -87,6 +94,10 @@ export function withNodeLayer(appFetch) {
       headers.set('content-length', String(bytes.length));
       return new Response(bytes, { status: 200, headers });
     }
-    return new Response(compressBody(response.body, encoding), { status: response.status, statusText: response.statusText, headers });
+    return new Response(compressBody(response.body, encoding), {
+      status: response.status,
+      statusText: response.statusText,
+      headers,
+    });
   };
 }

@@ -28,7 +28,10 @@ function slowPage() {
       controller.close();
     },
   });
-  return { response: new Response(body, { headers: { 'content-type': 'text/html', 'x-content-type-options': 'nosniff' } }), release };
+  return {
+    response: new Response(body, { headers: { 'content-type': 'text/html', 'x-content-type-options': 'nosniff' } }),
+    release,
+  };
 }
 
 describe.each(['gzip', 'br'] as const)('%s', (encoding) => {
@@ -76,12 +79,16 @@ describe('static files', () => {
       expect(res.headers.get('content-encoding')).toBe('gzip');
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
-      expect(zlib.gunzipSync(Buffer.from(await res.arrayBuffer())).toString()).toBe('console.log("hello hello hello hello")');
+      expect(zlib.gunzipSync(Buffer.from(await res.arrayBuffer())).toString()).toBe(
+        'console.log("hello hello hello hello")',
+      );
     }
   });
 
   test('images are not compressed, other files get a short cache', async () => {
-    const handler = withNodeLayer(async () => new Response(new Uint8Array([1, 2, 3]), { headers: { 'content-type': 'image/png' } }));
+    const handler = withNodeLayer(
+      async () => new Response(new Uint8Array([1, 2, 3]), { headers: { 'content-type': 'image/png' } }),
+    );
     const res = await handler(new Request('http://site/images/a.png', { headers: { 'accept-encoding': 'gzip' } }));
     expect(res.headers.get('content-encoding')).toBeNull();
     expect(res.headers.get('cache-control')).toBe('public, max-age=3600');

@@ -32,7 +32,9 @@ export type AdminConfig = {
 export function adminConfig(): AdminConfig {
   const baseUrl = readEnv('ADMIN_API_URL');
   if (!baseUrl) {
-    throw new Error('ADMIN_API_URL is not set: point it at the admin API (ending in /api), or use `npm start` which starts the demo admin.');
+    throw new Error(
+      'ADMIN_API_URL is not set: point it at the admin API (ending in /api), or use `npm start` which starts the demo admin.',
+    );
   }
   return {
     baseUrl,

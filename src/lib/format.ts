@@ -6,7 +6,9 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 /** '2027-02-14' → '14 Feb 2027' (the calendar date as written, whatever the server's time zone). */
 export function formatDate(isoDate: string): string {
   const dateOnly = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
-  const time = dateOnly ? Date.UTC(Number(dateOnly[1]), Number(dateOnly[2]) - 1, Number(dateOnly[3])) : Date.parse(isoDate);
+  const time = dateOnly
+    ? Date.UTC(Number(dateOnly[1]), Number(dateOnly[2]) - 1, Number(dateOnly[3]))
+    : Date.parse(isoDate);
   if (Number.isNaN(time)) return isoDate;
   const date = new Date(time);
   return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;

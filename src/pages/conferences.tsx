@@ -6,7 +6,12 @@ export default async function ConferencesPage() {
   return (
     <>
       <title>{`Conferences and Summits | ${SITE_NAME}`}</title>
-      <ContentPage load={asPageContent(getConferences)} fallbackTitle="Conferences and Summits" eyebrow="Events" imageSlots={2} />
+      <ContentPage
+        load={asPageContent(getConferences)}
+        fallbackTitle="Conferences and Summits"
+        eyebrow="Events"
+        imageSlots={2}
+      />
     </>
   );
 }

@@ -6,7 +6,12 @@ export default async function ConsultationsPage() {
   return (
     <>
       <title>{`Consultations | ${SITE_NAME}`}</title>
-      <ContentPage load={asPageContent(getConsultations)} fallbackTitle="Consultations" eyebrow="Advisory services" imageSlots={1} />
+      <ContentPage
+        load={asPageContent(getConsultations)}
+        fallbackTitle="Consultations"
+        eyebrow="Advisory services"
+        imageSlots={1}
+      />
     </>
   );
 }

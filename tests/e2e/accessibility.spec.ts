@@ -23,14 +23,20 @@ const ROUTES = [
 
 async function subCourseRoutes(): Promise<string[]> {
   const category = await (await fetch(`${process.env.ADMIN_ORIGIN}/api/upcoming-training/details/101`)).json();
-  return [`/subCourse-details/${category.data.training_course[0].slug}`, '/subCourse-details/stakeholder-management-and-communication'];
+  return [
+    `/subCourse-details/${category.data.training_course[0].slug}`,
+    '/subCourse-details/stakeholder-management-and-communication',
+  ];
 }
 
 async function axeViolations(page: Page) {
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze();
-  return results.violations.map((violation) => ({ id: violation.id, targets: violation.nodes.map((node) => node.target.join(' ')) }));
+  return results.violations.map((violation) => ({
+    id: violation.id,
+    targets: violation.nodes.map((node) => node.target.join(' ')),
+  }));
 }
 
 for (const viewport of [

@@ -19,7 +19,9 @@ async function enquiryPrefill(page: Page): Promise<Prefill | undefined> {
 }
 
 test('address, phone link and the enquiry section', async ({ page }) => {
-  const settings = (await (await fetch(`${process.env.ADMIN_ORIGIN}/api/setting/content`)).json()) as { data: { phone: string } };
+  const settings = (await (await fetch(`${process.env.ADMIN_ORIGIN}/api/setting/content`)).json()) as {
+    data: { phone: string };
+  };
   expect(settings.data.phone).toMatch(/^tel:/);
 
   const response = await page.goto('/contact-us');
@@ -45,7 +47,9 @@ test('address, phone link and the enquiry section', async ({ page }) => {
 
 test('the query string prefills the form: message and trainingFor, nothing else', async ({ page }) => {
   const message = 'Please send dates for "Budgeting & Forecasting" in Q3.';
-  await page.goto(`/contact-us?${new URLSearchParams({ message, trainingFor: 'team', email: 'x@y.z', firstName: 'Mallory' })}`);
+  await page.goto(
+    `/contact-us?${new URLSearchParams({ message, trainingFor: 'team', email: 'x@y.z', firstName: 'Mallory' })}`,
+  );
   expect(await enquiryPrefill(page)).toEqual({ message, trainingFor: 'team' });
 
   await page.goto('/contact-us?trainingFor=everyone&message=');
@@ -71,7 +75,15 @@ test('axe finds nothing at 1440 and 375 px', async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/contact-us?trainingFor=team&message=Hello');
     await expect(page.getByRole('main').locator('a[href^="tel:"]')).toBeVisible();
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-    expect(results.violations.map((violation) => ({ id: violation.id, targets: violation.nodes.map((node) => node.target) })), `${width} px`).toEqual([]);
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze();
+    expect(
+      results.violations.map((violation) => ({
+        id: violation.id,
+        targets: violation.nodes.map((node) => node.target),
+      })),
+      `${width} px`,
+    ).toEqual([]);
   }
 });

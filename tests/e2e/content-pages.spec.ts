@@ -40,7 +40,9 @@ test.describe('content pages with the demo content', () => {
     await expect(page).toHaveTitle('Conferences and Summits | Dilmun Academy');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(conferences.title);
     const text = page.locator('main .rich-text');
-    await expect(text.getByRole('heading', { level: 2 })).toHaveText('Conferences and summits that connect professionals');
+    await expect(text.getByRole('heading', { level: 2 })).toHaveText(
+      'Conferences and summits that connect professionals',
+    );
     await expect(text.locator('ol > li')).toHaveCount(4);
     await expect(text.getByRole('link', { name: 'enquiry form' })).toHaveAttribute('href', '/contact-us');
     const images = pageImages(page);
@@ -59,7 +61,10 @@ test.describe('content pages with the demo content', () => {
     await expect(page).toHaveTitle('Consultations | Dilmun Academy');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(consultations.title);
     await expect(page.locator('main .rich-text strong', { hasText: 'Training needs analysis' })).toBeVisible();
-    await expect(page.locator('main .rich-text').getByRole('link', { name: 'Book a consultation' })).toHaveAttribute('href', '/contact-us');
+    await expect(page.locator('main .rich-text').getByRole('link', { name: 'Book a consultation' })).toHaveAttribute(
+      'href',
+      '/contact-us',
+    );
     await expect(pageImages(page)).toHaveCount(1);
     await expect(pageImages(page)).toHaveAttribute('src', consultations.image!);
   });
@@ -100,7 +105,9 @@ test.describe('content pages with the demo content', () => {
       await expect(image).toHaveAttribute('src', block.image);
       await expect(image).toHaveAttribute('alt', /\w+/);
       // the picture is served and decodes
-      expect(await image.evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth))).toBeGreaterThan(0);
+      expect(
+        await image.evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth)),
+      ).toBeGreaterThan(0);
       const leads = await section.locator('li strong').allTextContents();
       expect(leads.map((lead) => lead.replace(/\.$/, ''))).toEqual(block.benefits);
       // each bullet: a bold lead and one sentence after it
@@ -111,7 +118,10 @@ test.describe('content pages with the demo content', () => {
       expect(await section.getByRole('link').first().getAttribute('href')).toMatch(/^\/contact-us/);
     }
     expect(benefitCount).toBe(7);
-    await expect(page.locator('main').getByRole('link', { name: 'Contact us', exact: true })).toHaveAttribute('href', '/contact-us');
+    await expect(page.locator('main').getByRole('link', { name: 'Contact us', exact: true })).toHaveAttribute(
+      'href',
+      '/contact-us',
+    );
   });
 
   test('/learning-solutions: the learning-solutions block as the page', async ({ page }) => {
@@ -142,9 +152,17 @@ test.describe('content pages when the admin fails or is slow', () => {
         { path: '/learning-solution/content', mode: 'invalid-json' },
       ]);
       for (const { path, heading, message } of [
-        { path: '/conferences', heading: 'Conferences and Summits', message: /The Conferences and Summits page could not be loaded right now/ },
+        {
+          path: '/conferences',
+          heading: 'Conferences and Summits',
+          message: /The Conferences and Summits page could not be loaded right now/,
+        },
         { path: '/about', heading: 'About Us', message: /Our story could not be loaded right now/ },
-        { path: '/learning-solutions', heading: 'Our learning Solutions', message: /Our learning solutions could not be loaded right now/ },
+        {
+          path: '/learning-solutions',
+          heading: 'Our learning Solutions',
+          message: /Our learning solutions could not be loaded right now/,
+        },
       ]) {
         const response = await page.goto(`${pair.site.url}${path}`);
         expect(response?.status(), path).toBe(200);
@@ -173,7 +191,10 @@ test.describe('content pages when the admin fails or is slow', () => {
           })
           .on('error', reject);
       });
-      const shell = chunks.filter((chunk) => chunk.at < 1000).map((chunk) => chunk.text).join('');
+      const shell = chunks
+        .filter((chunk) => chunk.at < 1000)
+        .map((chunk) => chunk.text)
+        .join('');
       expect(shell).toContain('aria-label="Loading page"');
       expect(shell).not.toContain('id="page-title"');
       const whole = chunks.map((chunk) => chunk.text).join('');
@@ -186,7 +207,15 @@ test.describe('content pages when the admin fails or is slow', () => {
 
 test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
   for (const width of [1440, 375]) {
-    for (const path of ['/', '/about', '/conferences', '/consultations', '/destination-training', '/customized-in-house', '/learning-solutions']) {
+    for (const path of [
+      '/',
+      '/about',
+      '/conferences',
+      '/consultations',
+      '/destination-training',
+      '/customized-in-house',
+      '/learning-solutions',
+    ]) {
       test(`${path} at ${width} px has no violations`, async ({ page }) => {
         await page.setViewportSize({ width, height: 900 });
         await page.goto(path);
@@ -194,7 +223,12 @@ test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
         const results = await new AxeBuilder({ page })
           .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
           .analyze();
-        expect(results.violations.map((violation) => ({ id: violation.id, targets: violation.nodes.map((node) => node.target) }))).toEqual([]);
+        expect(
+          results.violations.map((violation) => ({
+            id: violation.id,
+            targets: violation.nodes.map((node) => node.target),
+          })),
+        ).toEqual([]);
       });
     }
   }

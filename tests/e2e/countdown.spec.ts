@@ -52,8 +52,10 @@ test('the countdown is not a live region', async ({ page }) => {
   await page.goto('/');
   const countdown = page.locator(`#upcoming [data-upcoming-course="${course.id}"] [data-countdown]`);
   await expect(countdown).toHaveText(/^\d+ days? \d+ hours? \d+ minutes? left$/);
-  const live = await countdown.evaluate((el) =>
-    el.closest('[aria-live], [role="status"], [role="log"], [role="timer"], [role="alert"], [role="marquee"]')?.outerHTML ?? null,
+  const live = await countdown.evaluate(
+    (el) =>
+      el.closest('[aria-live], [role="status"], [role="log"], [role="timer"], [role="alert"], [role="marquee"]')
+        ?.outerHTML ?? null,
   );
   expect(live).toBeNull();
 });

@@ -33,13 +33,29 @@ async function headerTexts(table: Locator): Promise<string[]> {
 }
 
 async function expectAxeClean(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  expect(results.violations.map((violation) => ({ id: violation.id, targets: violation.nodes.map((node) => node.target) }))).toEqual([]);
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(
+    results.violations.map((violation) => ({ id: violation.id, targets: violation.nodes.map((node) => node.target) })),
+  ).toEqual([]);
 }
 
 const CATEGORY_SOURCES = [
-  { name: 'upcoming', route: '/upcoming-training-course-details', api: '/upcoming-training/details', id: 101, emptyId: 112 },
-  { name: 'learning solutions', route: '/learning-solutions-course-details', api: '/learning-solution-training/details', id: 201, emptyId: 208 },
+  {
+    name: 'upcoming',
+    route: '/upcoming-training-course-details',
+    api: '/upcoming-training/details',
+    id: 101,
+    emptyId: 112,
+  },
+  {
+    name: 'learning solutions',
+    route: '/learning-solutions-course-details',
+    api: '/learning-solution-training/details',
+    id: 201,
+    emptyId: 208,
+  },
 ] as const;
 
 for (const source of CATEGORY_SOURCES) {
@@ -75,14 +91,19 @@ for (const source of CATEGORY_SOURCES) {
       expect(response?.status()).toBe(200);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(category.title);
       await expect(page.getByText('No details available.', { exact: true })).toBeVisible();
-      await expect(page.getByRole('main').getByRole('link', { name: 'Contact Us', exact: true })).toHaveAttribute('href', '/contact-us');
+      await expect(page.getByRole('main').getByRole('link', { name: 'Contact Us', exact: true })).toHaveAttribute(
+        'href',
+        '/contact-us',
+      );
       await expect(page.getByRole('table')).toHaveCount(0);
     });
   });
 }
 
 test.describe('sub-course details', () => {
-  test('a sub-course with sessions: headers, formatted dates and fees, prefilled Register links, rich description', async ({ page }) => {
+  test('a sub-course with sessions: headers, formatted dates and fees, prefilled Register links, rich description', async ({
+    page,
+  }) => {
     // the demo's dates move with the day, so pick a sub-course with several sessions from what it serves now
     const category = await admin<CourseCategory>('/upcoming-training/details/101');
     let chosen: { slug: string; subCourse: SubCourse } | undefined;
@@ -144,7 +165,9 @@ test.describe('sub-course details', () => {
     const withCents = subCourse.course_venue.find((session) => !Number.isInteger(session.course_fee));
     test.skip(!withCents, 'the demo has no fee with cents today');
     await page.goto('/subCourse-details/project-scheduling-and-cost-control');
-    await expect(page.getByRole('table').getByText(expectedFee(withCents!.course_fee), { exact: true }).first()).toBeVisible();
+    await expect(
+      page.getByRole('table').getByText(expectedFee(withCents!.course_fee), { exact: true }).first(),
+    ).toBeVisible();
     expect(expectedFee(withCents!.course_fee)).toMatch(/\.\d\d$/);
   });
 
@@ -157,7 +180,10 @@ test.describe('sub-course details', () => {
     expect(response?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(subCourse.title);
     await expect(page.getByText('No details available.', { exact: true })).toBeVisible();
-    await expect(page.getByRole('main').getByRole('link', { name: 'Contact Us', exact: true })).toHaveAttribute('href', '/contact-us');
+    await expect(page.getByRole('main').getByRole('link', { name: 'Contact Us', exact: true })).toHaveAttribute(
+      'href',
+      '/contact-us',
+    );
     await expect(page.getByRole('table', { name: /Dates, venues and fees/ })).toHaveCount(0);
     // the description still follows
     await expect(page.getByRole('region', { name: 'About this course' })).toBeVisible();
@@ -185,7 +211,9 @@ test.describe('the sidebar', () => {
       // the enquiry forms are told which course they are about (as an attribute or a hidden field)
       for (const name of ['Call Me Back', 'Quick Inquiry']) {
         const block = sidebar.getByRole('region', { name, exact: true });
-        await expect(block.locator(`[data-context="${cssString(title)}"], input[value="${cssString(title)}"]`).first()).toBeAttached();
+        await expect(
+          block.locator(`[data-context="${cssString(title)}"], input[value="${cssString(title)}"]`).first(),
+        ).toBeAttached();
       }
     });
   }
@@ -210,7 +238,9 @@ test.describe('unknown courses answer 404 with the not-found view', () => {
   }
 });
 
-test('a failing admin call shows a message in the main column; the page still answers 200 with its layout', async ({ page }) => {
+test('a failing admin call shows a message in the main column; the page still answers 200 with its layout', async ({
+  page,
+}) => {
   const pair = await startPair();
   try {
     pair.admin.setFaults([
@@ -224,7 +254,11 @@ test('a failing admin call shows a message in the main column; the page still an
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(page.getByRole('banner')).toBeVisible();
       await expect(page.getByRole('contentinfo')).toBeVisible();
-      await expect(page.getByRole('complementary', { name: 'Course search and enquiries' }).getByRole('heading', { name: 'Find a Course' })).toBeVisible();
+      await expect(
+        page
+          .getByRole('complementary', { name: 'Course search and enquiries' })
+          .getByRole('heading', { name: 'Find a Course' }),
+      ).toBeVisible();
       await expect(page.getByRole('main').getByRole('table')).toHaveCount(0);
     }
     expect(pair.admin.requestCounts()['/upcoming-training/details/101']).toBeGreaterThan(0);
@@ -242,7 +276,9 @@ test.describe('accessibility', () => {
         await expect(page.getByRole('table').first()).toBeVisible();
         await expectAxeClean(page);
         // responsive: nothing forces the page to scroll sideways
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
         expect(overflow).toBeLessThanOrEqual(0);
       });
     }

@@ -65,7 +65,9 @@ test.describe('with the mouse', () => {
 });
 
 test.describe('with the keyboard only', () => {
-  test('Tab to a tile, Enter opens, focus stays inside, Escape closes and focus returns to the tile', async ({ page }) => {
+  test('Tab to a tile, Enter opens, focus stays inside, Escape closes and focus returns to the tile', async ({
+    page,
+  }) => {
     const items = await galleryFromAdmin();
     await gotoGallery(page);
 
@@ -116,15 +118,23 @@ test('axe finds nothing with the modal open', async ({ page }) => {
   await gotoGallery(page);
   await tiles(page).first().click();
   await expect(page.getByRole('dialog')).toBeVisible();
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  expect(results.violations.map((violation) => ({ id: violation.id, targets: violation.nodes.map((node) => node.target) }))).toEqual([]);
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(
+    results.violations.map((violation) => ({ id: violation.id, targets: violation.nodes.map((node) => node.target) })),
+  ).toEqual([]);
 });
 
 test('axe finds nothing on the page at 375 px', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await gotoGallery(page);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-  expect(results.violations.map((violation) => ({ id: violation.id, targets: violation.nodes.map((node) => node.target) }))).toEqual([]);
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  expect(
+    results.violations.map((violation) => ({ id: violation.id, targets: violation.nodes.map((node) => node.target) })),
+  ).toEqual([]);
 });
 
 test.describe('without JavaScript', () => {

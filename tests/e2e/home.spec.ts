@@ -7,7 +7,14 @@ import { startPair } from './support/servers';
 type HomeHero = { title: string; sub_title: string; banner?: string };
 type HomeIntro = { title: string; description: string; banner: string };
 type IntroTile = { image: string; title: string; back_link: string };
-type UpcomingCourse = { id: number; title: string; short_desc: string; thumb_image: string; remaining_time: string; location: string };
+type UpcomingCourse = {
+  id: number;
+  title: string;
+  short_desc: string;
+  thumb_image: string;
+  remaining_time: string;
+  location: string;
+};
 type LearningSolution = { id: number; title: string; thumb_image: string };
 type About = { title: string; description: string; image?: string };
 
@@ -39,7 +46,10 @@ const count = (html: string, needle: string) => html.split(needle).length - 1;
 
 test.describe('home page with the demo content', () => {
   test('the sections come in the spec order under their headings', async ({ page }) => {
-    const [intro, about] = await Promise.all([adminData<HomeIntro>('/home-intro/content'), adminData<About>('/about-us/content')]);
+    const [intro, about] = await Promise.all([
+      adminData<HomeIntro>('/home-intro/content'),
+      adminData<About>('/about-us/content'),
+    ]);
     const response = await page.goto('/');
     expect(response?.status()).toBe(200);
     await expect(page).toHaveTitle(/Dilmun Academy/);
@@ -54,7 +64,10 @@ test.describe('home page with the demo content', () => {
       'Our learning Solutions',
       'Send us an enquiry',
     ].map((heading) => h2s.indexOf(heading));
-    expect(order.every((index) => index >= 0), `h2s: ${h2s.join(' | ')}`).toBe(true);
+    expect(
+      order.every((index) => index >= 0),
+      `h2s: ${h2s.join(' | ')}`,
+    ).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
   });
 
@@ -70,7 +83,10 @@ test.describe('home page with the demo content', () => {
     await expect(banner).toHaveAttribute('width', /\d+/);
     // the demo hero has no video, so no video element is rendered at all
     await expect(section.locator('video')).toHaveCount(0);
-    const stripHeight = await section.locator('[aria-hidden="true"]').last().evaluate((el) => el.getBoundingClientRect().height);
+    const stripHeight = await section
+      .locator('[aria-hidden="true"]')
+      .last()
+      .evaluate((el) => el.getBoundingClientRect().height);
     expect(stripHeight).toBeGreaterThan(0);
   });
 
@@ -84,7 +100,10 @@ test.describe('home page with the demo content', () => {
     await expect(description.locator('strong', { hasText: 'customised in-house programmes' })).toBeVisible();
     await expect(description.locator('em', { hasText: 'consultations' })).toBeVisible();
     await expect(description.locator('li')).toHaveCount(4);
-    await expect(description.getByRole('link', { name: 'learning solutions' })).toHaveAttribute('href', '/learning-solutions');
+    await expect(description.getByRole('link', { name: 'learning solutions' })).toHaveAttribute(
+      'href',
+      '/learning-solutions',
+    );
     expect(await description.textContent()).not.toMatch(/\*\*|<strong>/);
     await expect(section.locator(`img[src="${intro.banner}"]`)).toHaveAttribute('alt', '');
   });
@@ -109,7 +128,10 @@ test.describe('home page with the demo content', () => {
         expect(border.style, tile.title).toBe('solid');
         expect(parseFloat(border.width), tile.title).toBeGreaterThan(0);
       } else {
-        expect(parseFloat(border.width) === 0 || border.style === 'none', `${tile.title}: ${JSON.stringify(border)}`).toBe(true);
+        expect(
+          parseFloat(border.width) === 0 || border.style === 'none',
+          `${tile.title}: ${JSON.stringify(border)}`,
+        ).toBe(true);
       }
     }
   });
@@ -150,7 +172,12 @@ test.describe('home page with the demo content', () => {
   });
 
   test('upcoming grid has 1, 2, 3 or 4 columns by width', async ({ page }) => {
-    for (const [width, columns] of [[375, 1], [700, 2], [1000, 3], [1440, 4]] as const) {
+    for (const [width, columns] of [
+      [375, 1],
+      [700, 2],
+      [1000, 3],
+      [1440, 4],
+    ] as const) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto('/');
       const tracks = await page
@@ -195,10 +222,9 @@ test.describe('home page with the demo content', () => {
     const lastSectionId = await page.locator('main > section').last().getAttribute('id');
     expect(lastSectionId).toBe('enquiry');
     // the hero's call to action leads to it
-    await expect(page.locator('main section[aria-labelledby="hero-title"]').getByRole('link', { name: 'Send an enquiry' })).toHaveAttribute(
-      'href',
-      '#enquiry',
-    );
+    await expect(
+      page.locator('main section[aria-labelledby="hero-title"]').getByRole('link', { name: 'Send an enquiry' }),
+    ).toHaveAttribute('href', '#enquiry');
   });
 });
 
@@ -252,9 +278,13 @@ test.describe('home page while the admin is slow or failing', () => {
 
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(hero.title);
       await expect(page.getByRole('heading', { level: 2, name: intro.title })).toBeVisible();
-      await expect(page.getByRole('list', { name: 'Unlock your learning experience with us' }).getByRole('link')).toHaveCount(8);
+      await expect(
+        page.getByRole('list', { name: 'Unlock your learning experience with us' }).getByRole('link'),
+      ).toHaveCount(8);
       await expect(page.getByRole('heading', { level: 2, name: about.title })).toBeVisible();
-      await expect(page.locator('section[aria-labelledby="learning-solutions-title"]').getByRole('article')).toHaveCount(8);
+      await expect(
+        page.locator('section[aria-labelledby="learning-solutions-title"]').getByRole('article'),
+      ).toHaveCount(8);
     } finally {
       await pair.stop();
     }

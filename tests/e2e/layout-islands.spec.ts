@@ -7,9 +7,19 @@ import { expect, test } from './support/fixtures';
 
 const MOBILE = { width: 375, height: 812 };
 const DESKTOP = { width: 1440, height: 900 };
-const NAV_LABELS = ['About Us', 'Learning Solutions', 'Conferences/Summits', 'Destination Training', 'Consultations', 'Gallery'];
+const NAV_LABELS = [
+  'About Us',
+  'Learning Solutions',
+  'Conferences/Summits',
+  'Destination Training',
+  'Consultations',
+  'Gallery',
+];
 
-type Settings = Record<'logo' | 'phone' | 'messenger' | 'whatsapp' | 'facebook' | 'instagram' | 'twitter' | 'linkedin', string>;
+type Settings = Record<
+  'logo' | 'phone' | 'messenger' | 'whatsapp' | 'facebook' | 'instagram' | 'twitter' | 'linkedin',
+  string
+>;
 
 async function adminSettings(): Promise<Settings> {
   const response = await fetch(`${process.env.ADMIN_ORIGIN}/api/setting/content`);
@@ -56,13 +66,18 @@ async function axeViolations(page: Page) {
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze();
-  return results.violations.map((violation) => ({ id: violation.id, targets: violation.nodes.map((node) => node.target) }));
+  return results.violations.map((violation) => ({
+    id: violation.id,
+    targets: violation.nodes.map((node) => node.target),
+  }));
 }
 
 test.describe('mobile menu', () => {
   test.use({ viewport: MOBILE });
 
-  test('with the mouse: opens, holds the links, keeps the page behind inert, closes and returns focus', async ({ page }) => {
+  test('with the mouse: opens, holds the links, keeps the page behind inert, closes and returns focus', async ({
+    page,
+  }) => {
     await visit(page, '/about');
     const toggle = page.locator('#site-menu-toggle');
     const panel = page.getByRole('dialog', { name: 'Menu' });
@@ -92,7 +107,9 @@ test.describe('mobile menu', () => {
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   });
 
-  test('with the keyboard: Enter opens with focus inside, Tab stays inside, Escape closes back to the toggle', async ({ page }) => {
+  test('with the keyboard: Enter opens with focus inside, Tab stays inside, Escape closes back to the toggle', async ({
+    page,
+  }) => {
     await visit(page, '/about');
     const toggle = page.locator('#site-menu-toggle');
     const panel = page.getByRole('dialog', { name: 'Menu' });
@@ -156,7 +173,9 @@ test.describe('mobile menu', () => {
     });
     await expect(panel).toBeHidden();
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    expect(await page.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage)).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { stillTheSamePage?: boolean }).stillTheSamePage)).toBe(
+      true,
+    );
     expect(new URL(page.url()).pathname).toBe('/gallery');
   });
 
@@ -175,7 +194,9 @@ test.describe('mobile menu', () => {
 test.describe('search overlay', () => {
   test.use({ viewport: MOBILE });
 
-  test('with the mouse: opens focused; a mousedown outside the input, the close control or Escape close it', async ({ page }) => {
+  test('with the mouse: opens focused; a mousedown outside the input, the close control or Escape close it', async ({
+    page,
+  }) => {
     await visit(page, '/about');
     const icon = page.locator('#site-search-toggle');
     const overlay = page.getByRole('dialog', { name: 'Search courses' });
@@ -227,7 +248,9 @@ test.describe('search overlay', () => {
     expect(url.searchParams.get('q')).toBe('health and safety');
   });
 
-  test('with the keyboard: Enter opens into the input, Escape and the close control return to the icon, Enter submits', async ({ page }) => {
+  test('with the keyboard: Enter opens into the input, Escape and the close control return to the icon, Enter submits', async ({
+    page,
+  }) => {
     await visit(page, '/about');
     const icon = page.locator('#site-search-toggle');
     const overlay = page.getByRole('dialog', { name: 'Search courses' });
@@ -261,7 +284,9 @@ test.describe('floating contact button', () => {
   const ROTATED_45 = 'matrix(0.707107, 0.707107, -0.707107, 0.707107, 0, 0)';
 
   for (const viewport of [MOBILE, DESKTOP]) {
-    test(`with the mouse at ${viewport.width} px: opens the three named links and turns the plus 45°`, async ({ page }) => {
+    test(`with the mouse at ${viewport.width} px: opens the three named links and turns the plus 45°`, async ({
+      page,
+    }) => {
       const settings = await adminSettings();
       await page.setViewportSize(viewport);
       await visit(page, '/about');
@@ -277,7 +302,9 @@ test.describe('floating contact button', () => {
       const links = list.getByRole('link');
       await expect(links).toHaveCount(3);
       expect(
-        await links.evaluateAll((all) => all.map((a) => [a.getAttribute('aria-label'), a.getAttribute('href'), a.getAttribute('target')])),
+        await links.evaluateAll((all) =>
+          all.map((a) => [a.getAttribute('aria-label'), a.getAttribute('href'), a.getAttribute('target')]),
+        ),
       ).toEqual([
         ['Call us', settings.phone, null],
         ['Message us on Messenger (opens in a new tab)', settings.messenger, '_blank'],
@@ -314,7 +341,9 @@ test.describe('floating contact button', () => {
     await page.keyboard.press('Tab'); // the links follow the button
     await expect(quickContact.getByRole('link', { name: 'Call us' })).toBeFocused();
     await page.keyboard.press('Tab');
-    await expect(quickContact.getByRole('link', { name: 'Message us on Messenger (opens in a new tab)' })).toBeFocused();
+    await expect(
+      quickContact.getByRole('link', { name: 'Message us on Messenger (opens in a new tab)' }),
+    ).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(button).toHaveAttribute('aria-expanded', 'false');
     await expect(button).toBeFocused();
@@ -347,10 +376,18 @@ test.describe('floating contact button', () => {
     const bar = page.getByRole('complementary', { name: 'Social media' });
     const button = page.getByRole('button', { name: 'Contact options' });
     await button.click();
-    const boxes = [await bar.boundingBox(), await button.boundingBox(), ...(await Promise.all((await page.locator('#floating-contact-links a').all()).map((a) => a.boundingBox())))];
+    const boxes = [
+      await bar.boundingBox(),
+      await button.boundingBox(),
+      ...(await Promise.all((await page.locator('#floating-contact-links a').all()).map((a) => a.boundingBox()))),
+    ];
     const [barBox, ...others] = boxes.map((box) => box!);
     for (const box of others) {
-      const overlaps = box.x < barBox!.x + barBox!.width && barBox!.x < box.x + box.width && box.y < barBox!.y + barBox!.height && barBox!.y < box.y + box.height;
+      const overlaps =
+        box.x < barBox!.x + barBox!.width &&
+        barBox!.x < box.x + box.width &&
+        box.y < barBox!.y + barBox!.height &&
+        barBox!.y < box.y + box.height;
       expect(overlaps).toBe(false);
       expect(box.x).toBeGreaterThanOrEqual(0);
     }
@@ -430,7 +467,10 @@ test.describe('skip link and targets', () => {
 });
 
 test.describe('axe (WCAG 2.2 A/AA)', () => {
-  for (const [name, viewport] of [['desktop', DESKTOP], ['mobile', MOBILE]] as const) {
+  for (const [name, viewport] of [
+    ['desktop', DESKTOP],
+    ['mobile', MOBILE],
+  ] as const) {
     for (const route of ['/', '/about']) {
       test(`${route} on ${name}`, async ({ page }) => {
         await page.setViewportSize(viewport);

@@ -6,7 +6,10 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { startAdmin, startSite } from './support/servers';
 
-type Settings = Record<'logo' | 'phone' | 'messenger' | 'whatsapp' | 'facebook' | 'instagram' | 'twitter' | 'linkedin', string>;
+type Settings = Record<
+  'logo' | 'phone' | 'messenger' | 'whatsapp' | 'facebook' | 'instagram' | 'twitter' | 'linkedin',
+  string
+>;
 
 async function adminSettings(): Promise<Settings> {
   const response = await fetch(`${process.env.ADMIN_ORIGIN}/api/setting/content`);
@@ -91,7 +94,10 @@ test.describe('desktop layout (1440 px)', () => {
     await expect(block).toBeVisible();
     await expect(block.getByRole('link', { name: 'Call +973 1700 0000' })).toHaveAttribute('href', settings.phone);
     await expect(block.getByRole('link', { name: /^Chat on WhatsApp/ })).toHaveAttribute('href', settings.whatsapp);
-    await expect(block.getByRole('link', { name: /^Message us on Messenger/ })).toHaveAttribute('href', settings.messenger);
+    await expect(block.getByRole('link', { name: /^Message us on Messenger/ })).toHaveAttribute(
+      'href',
+      settings.messenger,
+    );
     await expect(block).toContainText('Manama, Kingdom of Bahrain');
     await expect(block.getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', '/contact-us');
     // the block sits between the page and the footer
@@ -105,7 +111,9 @@ test.describe('desktop layout (1440 px)', () => {
     expect(order).toEqual([true, true]);
   });
 
-  test('social bar: facebook, whatsapp, linkedin, twitter; 36 px squares 128 px up and 8 px in; new tab', async ({ page }) => {
+  test('social bar: facebook, whatsapp, linkedin, twitter; 36 px squares 128 px up and 8 px in; new tab', async ({
+    page,
+  }) => {
     const settings = await adminSettings();
     await page.goto('/about');
     const bar = page.getByRole('complementary', { name: 'Social media' });
@@ -147,11 +155,16 @@ test.describe('desktop layout (1440 px)', () => {
   test('a social link opens its settings address in a new tab', async ({ page, context }) => {
     const settings = await adminSettings();
     // the demo addresses are fictional: answer them here instead of the network
-    await context.route('https://facebook.example/**', (route) => route.fulfill({ body: 'facebook stand-in', contentType: 'text/plain' }));
+    await context.route('https://facebook.example/**', (route) =>
+      route.fulfill({ body: 'facebook stand-in', contentType: 'text/plain' }),
+    );
     await page.goto('/about');
     const [popup] = await Promise.all([
       context.waitForEvent('page'),
-      page.getByRole('complementary', { name: 'Social media' }).getByRole('link', { name: /^Facebook/ }).click(),
+      page
+        .getByRole('complementary', { name: 'Social media' })
+        .getByRole('link', { name: /^Facebook/ })
+        .click(),
     ]);
     await popup.waitForLoadState();
     expect(popup.url()).toBe(settings.facebook);
@@ -220,7 +233,9 @@ test.describe('without JavaScript', () => {
     expect(new URL(page.url()).searchParams.get('q')).toBe('leadership');
   });
 
-  test('mobile: the menu toggle still opens the links, and the search icon still opens a working search', async ({ page }) => {
+  test('mobile: the menu toggle still opens the links, and the search icon still opens a working search', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 375, height: 812 });
     await page.goto('/about');
     const panel = page.locator('#site-menu');
@@ -288,7 +303,10 @@ test.describe('settings from the admin', () => {
     try {
       const { status, chunks } = await readChunks(`${pair.site.url}/no-such-page`);
       expect(status).toBe(404);
-      const early = chunks.filter((chunk) => chunk.at < 1000).map((chunk) => chunk.text).join('');
+      const early = chunks
+        .filter((chunk) => chunk.at < 1000)
+        .map((chunk) => chunk.text)
+        .join('');
       expect(early).toContain('<header');
       expect(early).toContain('Destination Training');
       expect(early).toContain('placeholder="Search..."');
@@ -304,7 +322,9 @@ test.describe('settings from the admin', () => {
     }
   });
 
-  test('with /setting/content failing (500) every page still renders, without the settings-driven links', async ({ page }) => {
+  test('with /setting/content failing (500) every page still renders, without the settings-driven links', async ({
+    page,
+  }) => {
     const pair = await startFaultyPair([{ path: '/setting/content', status: 500 }]);
     try {
       await page.setViewportSize({ width: 1440, height: 900 });
@@ -315,7 +335,9 @@ test.describe('settings from the admin', () => {
       const header = page.getByRole('banner');
       await expect(header.getByRole('link', { name: 'Dilmun Academy' })).toHaveAttribute('href', '/');
       await expect(header.locator('img')).toHaveCount(0);
-      await expect(header.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(NAV.map(([, label]) => label));
+      await expect(header.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(
+        NAV.map(([, label]) => label),
+      );
 
       const footer = page.getByRole('contentinfo');
       await expect(footer).toContainText('All rights reserved');

@@ -4,7 +4,15 @@ import { expect, test } from './support/fixtures';
 
 test.use({ javaScriptEnabled: false });
 
-const ROUTES = ['/', '/about', '/conferences', '/gallery', '/learning-solutions', '/contact-us', '/upcoming-training-course-details/101'];
+const ROUTES = [
+  '/',
+  '/about',
+  '/conferences',
+  '/gallery',
+  '/learning-solutions',
+  '/contact-us',
+  '/upcoming-training-course-details/101',
+];
 
 test('no skeleton is left on any page once its data is cached', async ({ page, request }) => {
   for (const route of ROUTES) {
@@ -15,7 +23,10 @@ test('no skeleton is left on any page once its data is cached', async ({ page, r
   }
 });
 
-test('the home sections, the settings-driven layout parts and the gallery tiles are there', async ({ page, request }) => {
+test('the home sections, the settings-driven layout parts and the gallery tiles are there', async ({
+  page,
+  request,
+}) => {
   await request.get('/');
   await page.goto('/');
   const main = page.locator('main');

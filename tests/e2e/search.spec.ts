@@ -25,11 +25,17 @@ type Pick = {
 async function pickCourse(): Promise<Pick> {
   const upcoming = await demo<{ id: number }[]>('/upcoming-certification/content');
   for (const { id } of upcoming) {
-    const category = await demo<{ title: string; training_course: TrainingCourse[] }>(`/upcoming-training/details/${id}`);
+    const category = await demo<{ title: string; training_course: TrainingCourse[] }>(
+      `/upcoming-training/details/${id}`,
+    );
     for (const course of category.training_course) {
       const sub = await demo<{ course_venue: Session[] }>(`/course-venue/details/${course.slug}`);
       if (new Set(sub.course_venue.map((session) => session.venue_name)).size >= 2) {
-        return { category: { id, key: `upcoming-${id}`, title: category.title, courses: category.training_course }, course, sessions: sub.course_venue };
+        return {
+          category: { id, key: `upcoming-${id}`, title: category.title, courses: category.training_course },
+          course,
+          sessions: sub.course_venue,
+        };
       }
     }
   }
@@ -60,7 +66,11 @@ async function foundCount(page: Page): Promise<number> {
 /** Click the form's Search button and wait for the results of the parameters it should send. */
 async function submit(page: Page, form: Locator, expected: Record<string, string>) {
   await Promise.all([
-    page.waitForURL((url) => url.pathname === '/search' && Object.entries(expected).every(([name, value]) => url.searchParams.get(name) === value)),
+    page.waitForURL(
+      (url) =>
+        url.pathname === '/search' &&
+        Object.entries(expected).every(([name, value]) => url.searchParams.get(name) === value),
+    ),
     form.getByRole('button', { name: 'Search', exact: true }).click(),
   ]);
   await expect(countOf(page)).toBeVisible();
@@ -93,7 +103,10 @@ for (const javaScriptEnabled of [true, false]) {
       const link = result.getByRole('link', { name: pick.course.title, exact: true });
       await expect(link).toHaveAttribute('href', `/subCourse-details/${pick.course.slug}`);
       await expect(result).toContainText(pick.course.code);
-      await expect(result.getByRole('link', { name: pick.category.title })).toHaveAttribute('href', `/upcoming-training-course-details/${pick.category.id}`);
+      await expect(result.getByRole('link', { name: pick.category.title })).toHaveAttribute(
+        'href',
+        `/upcoming-training-course-details/${pick.category.id}`,
+      );
       const first = pick.sessions[0]!;
       const row = result.locator(`[data-start="${first.start_date}"]`).first();
       await expect(row).toContainText(first.venue_name);
@@ -124,21 +137,27 @@ for (const javaScriptEnabled of [true, false]) {
       const inVenue = await foundCount(page);
       expect(inVenue).toBeGreaterThan(0);
       expect(inVenue).toBeLessThan(total);
-      for (const place of await sessionRows(page).evaluateAll((rows) => rows.map((row) => row.getAttribute('data-venue')))) {
+      for (const place of await sessionRows(page).evaluateAll((rows) =>
+        rows.map((row) => row.getAttribute('data-venue')),
+      )) {
         expect(place).toBe(venue);
       }
       await expect(searchForm(page).getByLabel('Venue')).toHaveValue(venue);
 
       // month and year, added to the venue
       const [year, month] = pick.sessions[0]!.start_date.split('-') as [string, string];
-      await searchForm(page).getByLabel('Month').selectOption(String(Number(month)));
+      await searchForm(page)
+        .getByLabel('Month')
+        .selectOption(String(Number(month)));
       await searchForm(page).getByLabel('Year').selectOption(year);
       await submit(page, searchForm(page), { venue, month: String(Number(month)), year });
       const inMonth = await foundCount(page);
       expect(inMonth).toBeGreaterThan(0);
       expect(inMonth).toBeLessThanOrEqual(inVenue);
       await expect(page.locator(`[data-course="${pick.course.slug}"]`)).toBeVisible();
-      for (const start of await sessionRows(page).evaluateAll((rows) => rows.map((row) => row.getAttribute('data-start')))) {
+      for (const start of await sessionRows(page).evaluateAll((rows) =>
+        rows.map((row) => row.getAttribute('data-start')),
+      )) {
         expect(start!.startsWith(`${year}-${month}`)).toBe(true);
       }
       await expect(searchForm(page).getByLabel('Month')).toHaveValue(String(Number(month)));
@@ -149,7 +168,9 @@ for (const javaScriptEnabled of [true, false]) {
       await searchForm(page).getByLabel('Category').selectOption({ label: pick.category.title });
       await submit(page, searchForm(page), { category: pick.category.key });
       expect(await foundCount(page)).toBe(pick.category.courses.length);
-      const slugs = await resultItems(page).evaluateAll((items) => items.map((item) => item.getAttribute('data-course')));
+      const slugs = await resultItems(page).evaluateAll((items) =>
+        items.map((item) => item.getAttribute('data-course')),
+      );
       expect(slugs.sort()).toEqual(pick.category.courses.map((course) => course.slug).sort());
       await expect(searchForm(page).getByLabel('Category')).toHaveValue(pick.category.key);
     });
@@ -168,7 +189,10 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(countOf(page)).toHaveText('No courses found for “xqzvwkj”');
       await expect(resultItems(page)).toHaveCount(0);
       await expect(page.getByRole('heading', { name: 'No courses match your search' })).toBeVisible();
-      await expect(page.getByRole('main').getByRole('link', { name: 'Contact us', exact: true })).toHaveAttribute('href', '/contact-us');
+      await expect(page.getByRole('main').getByRole('link', { name: 'Contact us', exact: true })).toHaveAttribute(
+        'href',
+        '/contact-us',
+      );
       await expect(page.getByRole('link', { name: 'Browse all courses' })).toHaveAttribute('href', '/search');
     });
 
@@ -178,12 +202,26 @@ for (const javaScriptEnabled of [true, false]) {
       const pages = Math.ceil(total / 10);
       await expect(resultItems(page)).toHaveCount(10);
       const pagination = page.getByRole('navigation', { name: 'Search results pages' });
-      await expect(pagination.getByRole('link', { name: 'Page 1', exact: true })).toHaveAttribute('aria-current', 'page');
-      const firstPage = await resultItems(page).evaluateAll((items) => items.map((item) => item.getAttribute('data-course')));
+      await expect(pagination.getByRole('link', { name: 'Page 1', exact: true })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
+      const firstPage = await resultItems(page).evaluateAll((items) =>
+        items.map((item) => item.getAttribute('data-course')),
+      );
 
-      await Promise.all([page.waitForURL((url) => url.searchParams.get('page') === '2'), pagination.getByRole('link', { name: 'Next page' }).click()]);
-      await expect(page.getByRole('navigation', { name: 'Search results pages' }).getByRole('link', { name: 'Page 2', exact: true })).toHaveAttribute('aria-current', 'page');
-      const secondPage = await resultItems(page).evaluateAll((items) => items.map((item) => item.getAttribute('data-course')));
+      await Promise.all([
+        page.waitForURL((url) => url.searchParams.get('page') === '2'),
+        pagination.getByRole('link', { name: 'Next page' }).click(),
+      ]);
+      await expect(
+        page
+          .getByRole('navigation', { name: 'Search results pages' })
+          .getByRole('link', { name: 'Page 2', exact: true }),
+      ).toHaveAttribute('aria-current', 'page');
+      const secondPage = await resultItems(page).evaluateAll((items) =>
+        items.map((item) => item.getAttribute('data-course')),
+      );
       expect(secondPage.some((slug) => firstPage.includes(slug))).toBe(false);
       await expect(page.getByRole('link', { name: 'Previous page' })).toHaveAttribute('href', '/search');
 
@@ -191,7 +229,10 @@ for (const javaScriptEnabled of [true, false]) {
       await page.goto(`/search?venue=${encodeURIComponent(pick.sessions[0]!.venue_name)}`);
       const next = page.getByRole('link', { name: 'Next page' });
       if ((await foundCount(page)) > 10) {
-        await expect(next).toHaveAttribute('href', `/search?venue=${encodeURIComponent(pick.sessions[0]!.venue_name).replace(/%20/g, '+')}&page=2`);
+        await expect(next).toHaveAttribute(
+          'href',
+          `/search?venue=${encodeURIComponent(pick.sessions[0]!.venue_name).replace(/%20/g, '+')}&page=2`,
+        );
       } else {
         await expect(next).toHaveCount(0);
       }
@@ -199,7 +240,10 @@ for (const javaScriptEnabled of [true, false]) {
       // past the end: the last page
       const response = await page.goto('/search?page=999');
       expect(response?.status()).toBe(200);
-      await expect(page.getByRole('link', { name: `Page ${pages}`, exact: true })).toHaveAttribute('aria-current', 'page');
+      await expect(page.getByRole('link', { name: `Page ${pages}`, exact: true })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
       await expect(resultItems(page)).toHaveCount(total - (pages - 1) * 10);
     });
 
@@ -207,7 +251,8 @@ for (const javaScriptEnabled of [true, false]) {
       const response = await page.goto('/search?category=nope&venue=Atlantis&month=13&year=20x6&page=-1&q=');
       expect(response?.status()).toBe(200);
       await expect(countOf(page)).toContainText(/\d+ courses found/);
-      for (const field of ['Category', 'Venue', 'Month', 'Year']) await expect(searchForm(page).getByLabel(field)).toHaveValue('');
+      for (const field of ['Category', 'Venue', 'Month', 'Year'])
+        await expect(searchForm(page).getByLabel(field)).toHaveValue('');
     });
 
     test('the desktop header box lands on the results', async ({ page }) => {
@@ -252,15 +297,21 @@ for (const javaScriptEnabled of [true, false]) {
       await panel.getByLabel('Venue').selectOption({ label: venue });
       await submit(page, panel, { q: keyword, venue });
       await expect(page.locator(`[data-course="${pick.course.slug}"]`)).toBeVisible();
-      for (const place of await sessionRows(page).evaluateAll((rows) => rows.map((row) => row.getAttribute('data-venue')))) {
+      for (const place of await sessionRows(page).evaluateAll((rows) =>
+        rows.map((row) => row.getAttribute('data-venue')),
+      )) {
         expect(place).toBe(venue);
       }
     });
   });
 }
 
-test('an admin failure never breaks search: a message while there is no index, the last good index after', async ({ page }) => {
-  const pair = await startPair({ env: { CONTENT_CACHE_TTL_MS: '400', CONTENT_RETRY_MS: '100', ADMIN_TIMEOUT_MS: '1000' } });
+test('an admin failure never breaks search: a message while there is no index, the last good index after', async ({
+  page,
+}) => {
+  const pair = await startPair({
+    env: { CONTENT_CACHE_TTL_MS: '400', CONTENT_RETRY_MS: '100', ADMIN_TIMEOUT_MS: '1000' },
+  });
   try {
     const keyword = keywordFor(pick.course.title);
     // nothing to build from: the page still answers, with a message and a way to ask us
@@ -271,7 +322,10 @@ test('an admin failure never breaks search: a message while there is no index, t
     let response = await page.goto(`${pair.site.url}/search?q=${encodeURIComponent(keyword)}`);
     expect(response?.status()).toBe(200);
     await expect(page.getByRole('main')).toContainText('The course list could not be loaded right now');
-    await expect(page.getByRole('main').getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', '/contact-us');
+    await expect(page.getByRole('main').getByRole('link', { name: 'Contact us' })).toHaveAttribute(
+      'href',
+      '/contact-us',
+    );
     await expect(searchForm(page).getByLabel('Keyword')).toHaveValue(keyword);
 
     // the admin recovers: the next search (after the retry delay) builds the index
@@ -296,8 +350,13 @@ test('an admin failure never breaks search: a message while there is no index, t
 
 test.describe('accessibility', () => {
   const axe = async (page: Page) => {
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
-    return results.violations.map((violation) => ({ id: violation.id, targets: violation.nodes.map((node) => node.target.join(' ')) }));
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+      .analyze();
+    return results.violations.map((violation) => ({
+      id: violation.id,
+      targets: violation.nodes.map((node) => node.target.join(' ')),
+    }));
   };
 
   for (const [name, path] of [
@@ -319,7 +378,8 @@ test.describe('accessibility', () => {
     await page.goto('/search?q=management');
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
     const form = searchForm(page);
-    for (const field of ['Keyword', 'Category', 'Venue', 'Month', 'Year']) await expect(form.getByLabel(field)).toHaveCount(1);
+    for (const field of ['Keyword', 'Category', 'Venue', 'Month', 'Year'])
+      await expect(form.getByLabel(field)).toHaveCount(1);
     await expect(page.getByRole('status').filter({ hasText: 'found' })).toHaveCount(1);
   });
 });

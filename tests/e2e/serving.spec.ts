@@ -20,7 +20,13 @@ const ROUTES = [
   '/search?q=management',
 ];
 
-const SECURITY_HEADERS = ['content-security-policy', 'x-content-type-options', 'referrer-policy', 'x-frame-options', 'permissions-policy'];
+const SECURITY_HEADERS = [
+  'content-security-policy',
+  'x-content-type-options',
+  'referrer-policy',
+  'x-frame-options',
+  'permissions-policy',
+];
 
 /** GET with br+gzip accepted, decoding as it arrives; returns when each marker was first readable. */
 function timedCompressedGet(url: string, markers: RegExp[]) {
@@ -29,7 +35,8 @@ function timedCompressedGet(url: string, markers: RegExp[]) {
     http
       .get(url, { headers: { 'accept-encoding': 'gzip, br' } }, (res) => {
         const encoding = res.headers['content-encoding'];
-        const decoder = encoding === 'br' ? zlib.createBrotliDecompress() : encoding === 'gzip' ? zlib.createGunzip() : undefined;
+        const decoder =
+          encoding === 'br' ? zlib.createBrotliDecompress() : encoding === 'gzip' ? zlib.createGunzip() : undefined;
         let html = '';
         const seenAt = markers.map(() => -1);
         const onText = (text: string) => {
@@ -55,7 +62,11 @@ test('with the admin 1 s slow, the compressed page streams: header and skeleton 
   const pair = await startPair();
   try {
     pair.admin.setFaults([{ path: '*', delayMs: 1000 }]);
-    const { encoding, seenAt, html } = await timedCompressedGet(`${pair.site.url}/`, [/<header/, /data-skeleton="hero"/, /id="hero-title"/]);
+    const { encoding, seenAt, html } = await timedCompressedGet(`${pair.site.url}/`, [
+      /<header/,
+      /data-skeleton="hero"/,
+      /id="hero-title"/,
+    ]);
     expect(encoding).toBe('br');
     const [header, skeleton, title] = seenAt as [number, number, number];
     expect(header).toBeGreaterThanOrEqual(0);
@@ -69,7 +80,9 @@ test('with the admin 1 s slow, the compressed page streams: header and skeleton 
   }
 });
 
-test('every route carries the security headers, HTML is private and hashed assets are immutable', async ({ request }) => {
+test('every route carries the security headers, HTML is private and hashed assets are immutable', async ({
+  request,
+}) => {
   for (const route of [...ROUTES, '/no-such-page', '/healthz']) {
     const response = await request.get(route);
     for (const name of SECURITY_HEADERS) expect(response.headers()[name], `${name} on ${route}`).toBeTruthy();

@@ -34,7 +34,10 @@ test.describe('streaming', () => {
       expect(whole).toMatch(heroTitle);
 
       // what the browser has before the admin answers (1.2 s): the shell and the skeleton, not the data
-      const early = chunks.filter((chunk) => chunk.at < 1000).map((chunk) => chunk.text).join('');
+      const early = chunks
+        .filter((chunk) => chunk.at < 1000)
+        .map((chunk) => chunk.text)
+        .join('');
       expect(early).toContain('<header');
       expect(early).toContain('About Us');
       expect(early).toContain('data-skeleton="hero"');
@@ -54,7 +57,9 @@ test.describe('cache', () => {
     try {
       pair.admin.setFaults([{ path: '*', delayMs: 300 }]);
       pair.admin.resetCounts();
-      const responses = await Promise.all(Array.from({ length: 50 }, () => fetch(`${pair.site.url}/`).then((res) => res.text())));
+      const responses = await Promise.all(
+        Array.from({ length: 50 }, () => fetch(`${pair.site.url}/`).then((res) => res.text())),
+      );
       expect(responses.every((html) => html.includes('id="hero-title"'))).toBe(true);
       const counts = pair.admin.requestCounts();
       expect(Object.keys(counts).length).toBeGreaterThan(0);
@@ -69,7 +74,9 @@ test.describe('cache', () => {
   });
 
   test('with the admin down after a first load, the page still renders the cached content', async ({ page }) => {
-    const pair = await startPair({ env: { CONTENT_CACHE_TTL_MS: '500', CONTENT_RETRY_MS: '100', ADMIN_TIMEOUT_MS: '1000' } });
+    const pair = await startPair({
+      env: { CONTENT_CACHE_TTL_MS: '500', CONTENT_RETRY_MS: '100', ADMIN_TIMEOUT_MS: '1000' },
+    });
     try {
       await page.goto(`${pair.site.url}/`);
       const title = await page.locator('main #hero-title').textContent();

@@ -17,8 +17,8 @@ export function ContactPage({ query }: { query?: string }) {
         <div className="container">
           <h1 className={styles.heading}>Contact Us</h1>
           <p className={styles.lead}>
-            Questions about a course, dates for your team or an in-house programme? Write to us and an adviser
-            will answer within one working day.
+            Questions about a course, dates for your team or an in-house programme? Write to us and an adviser will
+            answer within one working day.
           </p>
         </div>
       </div>

@@ -6,7 +6,10 @@ const queryOf = (href: string) => new URL(href, 'http://site.test').searchParams
 
 describe('enquiryPrefillFromQuery', () => {
   test('reads message and trainingFor', () => {
-    expect(enquiryPrefillFromQuery('message=Hello+there&trainingFor=team')).toEqual({ message: 'Hello there', trainingFor: 'team' });
+    expect(enquiryPrefillFromQuery('message=Hello+there&trainingFor=team')).toEqual({
+      message: 'Hello there',
+      trainingFor: 'team',
+    });
     expect(enquiryPrefillFromQuery('trainingFor=myself')).toEqual({ trainingFor: 'myself' });
   });
 
@@ -27,7 +30,12 @@ describe('enquiryPrefillFromQuery', () => {
   });
 
   test('round-trips the links the course pages make', () => {
-    const register = registerHref({ course: 'Risk & Audit', startDate: '2027-02-14', endDate: '2027-02-18', venue: 'Manama' });
+    const register = registerHref({
+      course: 'Risk & Audit',
+      startDate: '2027-02-14',
+      endDate: '2027-02-18',
+      venue: 'Manama',
+    });
     expect(enquiryPrefillFromQuery(queryOf(register))).toEqual({
       message: 'I would like to register for "Risk & Audit", 14 Feb 2027 to 18 Feb 2027 in Manama.',
     });

@@ -18,7 +18,10 @@ export const PROGRAMMES: Programme[] = [
   {
     id: 'onsite',
     title: 'Customized In-House (Onsite) Training Programs',
-    image: { src: '/images/in-house-training.svg', alt: 'A facilitator presenting to a team in their own meeting room' },
+    image: {
+      src: '/images/in-house-training.svg',
+      alt: 'A facilitator presenting to a team in their own meeting room',
+    },
     intro:
       'We bring the classroom to you: a programme designed around your goals and delivered at your premises, on the dates that suit your team.',
     benefits: [
@@ -126,8 +129,8 @@ export function CustomizedInHousePage() {
         ))}
         <aside className={styles.closing} aria-label="Talk to us">
           <p>
-            Not sure which format fits? <a href="/contact-us">Contact us</a> and a training adviser will help you compare
-            onsite, virtual and blended options.
+            Not sure which format fits? <a href="/contact-us">Contact us</a> and a training adviser will help you
+            compare onsite, virtual and blended options.
           </p>
         </aside>
       </div>
@@ -139,7 +142,14 @@ function CheckIcon() {
   return (
     <svg className={styles.check} viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
       <circle cx="12" cy="12" r="11" fill="currentColor" />
-      <path d="M7 12.5l3.2 3.2L17 9" fill="none" stroke="#fff" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M7 12.5l3.2 3.2L17 9"
+        fill="none"
+        stroke="#fff"
+        strokeWidth="2.4"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }

@@ -24,7 +24,9 @@ export function PageHeader({
     <header className={styles.header}>
       <div className="container">
         <p className={styles.eyebrow}>{eyebrow}</p>
-        {decorative ? title : (
+        {decorative ? (
+          title
+        ) : (
           <h1 id={id} className={styles.title}>
             {title}
           </h1>

@@ -68,9 +68,7 @@ export async function CourseDetailsPage({ source, id }: { source: CourseCategory
           </h2>
           {courses.length > 0 ? (
             <>
-              <p className={styles.lead}>
-                Choose a course to see its dates, venues and fees.
-              </p>
+              <p className={styles.lead}>Choose a course to see its dates, venues and fees.</p>
               <TrainingCoursesTable category={title} courses={courses} />
             </>
           ) : (

@@ -8,10 +8,20 @@ describe('parseCategoryId', () => {
     ['9007199254740991', 9007199254740991],
   ])('%s → %s', (raw, id) => expect(parseCategoryId(raw)).toBe(id));
 
-  test.each(['', '0', '-3', '1.5', '1e3', 'abc', '101abc', ' 101', '0101', '+5', '9007199254740993', '12345678901234567'])(
-    '%j is not an id',
-    (raw) => expect(parseCategoryId(raw)).toBeNull(),
-  );
+  test.each([
+    '',
+    '0',
+    '-3',
+    '1.5',
+    '1e3',
+    'abc',
+    '101abc',
+    ' 101',
+    '0101',
+    '+5',
+    '9007199254740993',
+    '12345678901234567',
+  ])('%j is not an id', (raw) => expect(parseCategoryId(raw)).toBeNull());
 
   test('a missing param is not an id', () => expect(parseCategoryId(undefined)).toBeNull());
 });

@@ -38,7 +38,10 @@ export function CourseSidebar({ course }: { course?: string }) {
           organisation.
         </p>
         <ButtonLink
-          href={course ? inHouseProposalHref(course) : '/contact-us?trainingFor=team#enquiry'} variant="secondary" className={styles.wide}>
+          href={course ? inHouseProposalHref(course) : '/contact-us?trainingFor=team#enquiry'}
+          variant="secondary"
+          className={styles.wide}
+        >
           Request In-House Proposal
         </ButtonLink>
       </section>

@@ -10,7 +10,15 @@ import { COUNTDOWN_INTERVAL_MS, countdownText } from '../../lib/format';
  * visitor's clock takes over in the effect. Deliberately not a live region: a screen reader would otherwise
  * announce every card every minute.
  */
-export function CourseCountdown({ startsAt, serverNow, className }: { startsAt: string; serverNow: number; className?: string }) {
+export function CourseCountdown({
+  startsAt,
+  serverNow,
+  className,
+}: {
+  startsAt: string;
+  serverNow: number;
+  className?: string;
+}) {
   const [now, setNow] = useState(serverNow);
 
   useEffect(() => {

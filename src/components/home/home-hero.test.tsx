@@ -6,7 +6,11 @@ const base = { title: 'Learning that moves', sub_title: 'From Manama' };
 
 describe('HomeHeroView', () => {
   it('only offers the video to wide screens without reduced motion, muted and hidden from assistive technology', () => {
-    const html = renderToStaticMarkup(<HomeHeroView hero={{ ...base, video: 'https://cdn.example/hero.mp4', banner: 'https://cdn.example/hero.jpg' }} />);
+    const html = renderToStaticMarkup(
+      <HomeHeroView
+        hero={{ ...base, video: 'https://cdn.example/hero.mp4', banner: 'https://cdn.example/hero.jpg' }}
+      />,
+    );
     const video = /<video[^>]*>/.exec(html)?.[0] ?? '';
     expect(video).toMatch(/\bmuted=""/);
     expect(video).toMatch(/\bloop=""/);
@@ -31,7 +35,9 @@ describe('HomeHeroView', () => {
   });
 
   it('drops a video or banner address with a scheme the spec does not allow', () => {
-    const html = renderToStaticMarkup(<HomeHeroView hero={{ ...base, video: 'javascript:alert(1)', banner: 'data:image/png;base64,AAAA' }} />);
+    const html = renderToStaticMarkup(
+      <HomeHeroView hero={{ ...base, video: 'javascript:alert(1)', banner: 'data:image/png;base64,AAAA' }} />,
+    );
     expect(html).not.toContain('javascript:');
     expect(html).not.toContain('data:image');
     expect(html).not.toContain('<video');

@@ -38,7 +38,16 @@ export function HomeHeroView({ hero }: { hero: HomeHeroContent }) {
     <section className={styles.hero} aria-labelledby="hero-title" data-has-video={video ? '' : undefined}>
       {video ? (
         <div className={styles.videoLayer}>
-          <video className={styles.video} autoPlay muted loop playsInline preload="none" aria-hidden="true" tabIndex={-1}>
+          <video
+            className={styles.video}
+            autoPlay
+            muted
+            loop
+            playsInline
+            preload="none"
+            aria-hidden="true"
+            tabIndex={-1}
+          >
             <source src={video} media={HERO_VIDEO_MEDIA} />
           </video>
           <div className={styles.shade} />

@@ -67,7 +67,9 @@ async function IntroTiles() {
               aria-current={isHome ? 'page' : undefined}
               data-intro-tile=""
             >
-              {image ? <img className={styles.tileImage} src={image} alt="" width={800} height={600} loading="lazy" /> : null}
+              {image ? (
+                <img className={styles.tileImage} src={image} alt="" width={800} height={600} loading="lazy" />
+              ) : null}
               <span className={styles.tileTitle}>{tile.title}</span>
             </a>
           </li>

@@ -46,7 +46,8 @@ export function LearningSolutions({ level = 2 }: { level?: HeadingLevel }) {
 async function LearningSolutionList({ level }: { level: HeadingLevel }) {
   const solutions = await getLearningSolutions();
   if (!solutions.ok) return <SectionError error={solutions.error} what="Our learning solutions" />;
-  if (solutions.data.length === 0) return <p className={styles.empty}>Our learning solutions are being updated. Please check back soon.</p>;
+  if (solutions.data.length === 0)
+    return <p className={styles.empty}>Our learning solutions are being updated. Please check back soon.</p>;
   const CardHeading = level === 1 ? 'h2' : 'h3';
   return (
     <ul className={styles.grid}>
@@ -56,12 +57,21 @@ async function LearningSolutionList({ level }: { level: HeadingLevel }) {
         return (
           <li key={solution.id} className={styles.item}>
             <article className={styles.card} aria-labelledby={titleId} data-learning-solution={solution.id}>
-              {thumb ? <img className={styles.thumb} src={thumb} alt="" width={640} height={480} loading="lazy" /> : <div className={styles.thumb} />}
+              {thumb ? (
+                <img className={styles.thumb} src={thumb} alt="" width={640} height={480} loading="lazy" />
+              ) : (
+                <div className={styles.thumb} />
+              )}
               <div className={styles.body}>
                 <CardHeading id={titleId} className={styles.title}>
                   {solution.title}
                 </CardHeading>
-                <ButtonLink href={`/learning-solutions-course-details/${solution.id}`} variant="outline" size="small" className={styles.more}>
+                <ButtonLink
+                  href={`/learning-solutions-course-details/${solution.id}`}
+                  variant="outline"
+                  size="small"
+                  className={styles.more}
+                >
                   SEE MORE<span className="visually-hidden"> about {solution.title}</span>
                 </ButtonLink>
               </div>

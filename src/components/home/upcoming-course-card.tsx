@@ -12,7 +12,11 @@ export function UpcomingCourseCard({ course, now }: { course: UpcomingCourse; no
   return (
     <article className={styles.card} aria-labelledby={titleId} data-upcoming-course={course.id}>
       {/* The title next to it says what the picture shows. */}
-      {thumb ? <img className={styles.thumb} src={thumb} alt="" width={800} height={500} loading="lazy" /> : <div className={styles.thumb} />}
+      {thumb ? (
+        <img className={styles.thumb} src={thumb} alt="" width={800} height={500} loading="lazy" />
+      ) : (
+        <div className={styles.thumb} />
+      )}
       <div className={styles.body}>
         <h3 id={titleId} className={styles.title} title={course.title}>
           {course.title}

@@ -41,9 +41,7 @@ export function SiteFooter({ settings }: { settings: Promise<ContentResult<Setti
       </div>
       <div className={styles.bottom}>
         <div className={`container ${styles.bottomInner}`}>
-          <p className={styles.copyright}>
-            © 2025 {siteDomain()}. All rights reserved.
-          </p>
+          <p className={styles.copyright}>© 2025 {siteDomain()}. All rights reserved.</p>
           <ul className={styles.legal}>
             {FOOTER_LEGAL_TEXTS.map((item) => (
               <li key={item.label}>{item.href ? <a href={item.href}>{item.label}</a> : item.label}</li>

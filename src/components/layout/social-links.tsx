@@ -17,7 +17,17 @@ export const SOCIAL_ICONS: Record<SocialKey, ComponentType<{ size?: number }>> =
 };
 
 /** One external profile link: named for screen readers, opened in a new tab without handing over `window.opener`. */
-export function SocialLink({ network, href, className, iconSize = 20 }: { network: SocialKey; href: string; className?: string; iconSize?: number }) {
+export function SocialLink({
+  network,
+  href,
+  className,
+  iconSize = 20,
+}: {
+  network: SocialKey;
+  href: string;
+  className?: string;
+  iconSize?: number;
+}) {
   const Icon = SOCIAL_ICONS[network];
   return (
     <a

@@ -54,9 +54,34 @@ export function CourseSearchFields({
           ))}
         </select>
       </div>
-      <SelectField id={id('venue')} name="venue" label="Venue" anyLabel={compact ? 'Venue' : 'All venues'} labelClass={labelClass} options={options.venues} value={values.venue} className={styles.full} />
-      <SelectField id={id('month')} name="month" label="Month" anyLabel={compact ? 'Month' : 'Any month'} labelClass={labelClass} options={options.months} value={values.month} />
-      <SelectField id={id('year')} name="year" label="Year" anyLabel={compact ? 'Year' : 'Any year'} labelClass={labelClass} options={options.years} value={values.year} />
+      <SelectField
+        id={id('venue')}
+        name="venue"
+        label="Venue"
+        anyLabel={compact ? 'Venue' : 'All venues'}
+        labelClass={labelClass}
+        options={options.venues}
+        value={values.venue}
+        className={styles.full}
+      />
+      <SelectField
+        id={id('month')}
+        name="month"
+        label="Month"
+        anyLabel={compact ? 'Month' : 'Any month'}
+        labelClass={labelClass}
+        options={options.months}
+        value={values.month}
+      />
+      <SelectField
+        id={id('year')}
+        name="year"
+        label="Year"
+        anyLabel={compact ? 'Year' : 'Any year'}
+        labelClass={labelClass}
+        options={options.years}
+        value={values.year}
+      />
     </div>
   );
 }

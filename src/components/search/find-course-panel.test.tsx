@@ -15,11 +15,17 @@ describe('FindCoursePanelView', () => {
   it('is a GET form to /search with a labelled keyword box and four selects whose placeholders are the empty first options', () => {
     const markup = html(<FindCoursePanelView index={fixtureIndex()} />);
     const form = /<form[^>]*>/.exec(markup)?.[0] ?? '';
-    for (const attribute of ['action="/search"', 'method="get"', 'role="search"', 'aria-label="Find a Course"']) expect(form).toContain(attribute);
+    for (const attribute of ['action="/search"', 'method="get"', 'role="search"', 'aria-label="Find a Course"'])
+      expect(form).toContain(attribute);
     const input = /<input[^>]*name="q"[^>]*>/.exec(markup)?.[0] ?? '';
     expect(input).toContain('placeholder="Keyword"');
     expect(input).toContain('type="search"');
-    for (const [name, placeholder] of [['category', 'Category'], ['venue', 'Venue'], ['month', 'Month'], ['year', 'Year']] as const) {
+    for (const [name, placeholder] of [
+      ['category', 'Category'],
+      ['venue', 'Venue'],
+      ['month', 'Month'],
+      ['year', 'Year'],
+    ] as const) {
       expect(optionsOf(markup, name)[0]).toBe(placeholder);
       expect(markup).toMatch(new RegExp(`<option value=""( selected="")?>${placeholder}</option>`));
     }
@@ -42,13 +48,26 @@ describe('FindCoursePanelView', () => {
     ]);
     expect(markup).toContain('<optgroup label="Open courses">');
     expect(markup).toContain('<optgroup label="Learning solutions">');
-    expect(optionsOf(markup, 'venue')).toEqual(['Venue', 'Barcelona', 'Dubai', 'İstanbul', 'Kuala Lumpur', 'London', 'Manama']);
+    expect(optionsOf(markup, 'venue')).toEqual([
+      'Venue',
+      'Barcelona',
+      'Dubai',
+      'İstanbul',
+      'Kuala Lumpur',
+      'London',
+      'Manama',
+    ]);
     expect(optionsOf(markup, 'month')).toEqual(['Month', 'January', 'February', 'March', 'April', 'May']);
     expect(optionsOf(markup, 'year')).toEqual(['Year', '2027', '2028']);
   });
 
   it('shows values it is given', () => {
-    const markup = html(<FindCoursePanelView index={fixtureIndex()} values={{ q: 'risk', venue: 'Dubai', month: 3, year: 2027, category: 'upcoming-102' }} />);
+    const markup = html(
+      <FindCoursePanelView
+        index={fixtureIndex()}
+        values={{ q: 'risk', venue: 'Dubai', month: 3, year: 2027, category: 'upcoming-102' }}
+      />,
+    );
     expect(/<input[^>]*name="q"[^>]*>/.exec(markup)?.[0]).toContain('value="risk"');
     expect(markup).toContain('<option value="Dubai" selected="">Dubai</option>');
     expect(markup).toContain('<option value="3" selected="">March</option>');

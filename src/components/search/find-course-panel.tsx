@@ -21,7 +21,13 @@ export function FindCoursePanel({ values }: { values?: CourseSearchValues } = {}
 }
 
 /** The panel for a given index (kept apart from the index lookup so it can be unit-tested). */
-export function FindCoursePanelView({ index, values }: { index: SearchIndex | undefined; values?: CourseSearchValues | undefined }) {
+export function FindCoursePanelView({
+  index,
+  values,
+}: {
+  index: SearchIndex | undefined;
+  values?: CourseSearchValues | undefined;
+}) {
   const idPrefix = `find-course${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   return (
     <form className={styles.panel} action="/search" method="get" role="search" aria-label="Find a Course">

@@ -52,7 +52,9 @@ export function SearchPagination({ query, page, pageCount }: { query: SearchQuer
 /** 1 … 4 5 6 … 12: every page when there are few, else the ends and the neighbours of `page`. */
 export function pageNumbers(page: number, pageCount: number): (number | null)[] {
   if (pageCount <= 7) return Array.from({ length: pageCount }, (_, index) => index + 1);
-  const shown = [...new Set([1, page - 1, page, page + 1, pageCount])].filter((n) => n >= 1 && n <= pageCount).sort((a, b) => a - b);
+  const shown = [...new Set([1, page - 1, page, page + 1, pageCount])]
+    .filter((n) => n >= 1 && n <= pageCount)
+    .sort((a, b) => a - b);
   const numbers: (number | null)[] = [];
   shown.forEach((n, index) => {
     const previous = shown[index - 1];

@@ -4,7 +4,8 @@ import { HighlightMatches } from './highlight-matches';
 import { pageNumbers, SearchPagination } from './search-pagination';
 
 describe('HighlightMatches', () => {
-  const marked = (text: string, tokens: string[]) => renderToStaticMarkup(<HighlightMatches text={text} tokens={tokens} />);
+  const marked = (text: string, tokens: string[]) =>
+    renderToStaticMarkup(<HighlightMatches text={text} tokens={tokens} />);
 
   it('marks the matched beginnings of words, whatever their case or accents', () => {
     expect(marked('Gestión Financiera', ['gestion', 'fin'])).toBe('<mark>Gestión</mark> <mark>Fin</mark>anciera');
@@ -28,7 +29,9 @@ describe('pagination', () => {
   });
 
   it('links pages with the whole query and marks the current one', () => {
-    const markup = renderToStaticMarkup(<SearchPagination query={{ q: 'risk', venue: 'Kuala Lumpur', page: 2 }} page={2} pageCount={3} />);
+    const markup = renderToStaticMarkup(
+      <SearchPagination query={{ q: 'risk', venue: 'Kuala Lumpur', page: 2 }} page={2} pageCount={3} />,
+    );
     expect(markup).toContain('aria-label="Search results pages"');
     expect(markup).toContain('href="/search?q=risk&amp;venue=Kuala+Lumpur" rel="prev"');
     expect(markup).toContain('href="/search?q=risk&amp;venue=Kuala+Lumpur&amp;page=3" rel="next"');

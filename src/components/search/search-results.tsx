@@ -1,7 +1,13 @@
 import { formatDate, formatFee } from '../../lib/format';
 import { queryTokens } from '../../lib/search/normalize-text';
 import type { SearchIndex, SearchSession } from '../../lib/search/search-index';
-import { monthName, searchHref, type CourseMatch, type SearchQuery, type SearchResults as Results } from '../../lib/search/search-query';
+import {
+  monthName,
+  searchHref,
+  type CourseMatch,
+  type SearchQuery,
+  type SearchResults as Results,
+} from '../../lib/search/search-query';
 import { ButtonLink } from '../ui/button-link';
 import { HighlightMatches } from './highlight-matches';
 import { SearchPagination } from './search-pagination';
@@ -19,13 +25,16 @@ export function SearchResults({ index, query, results }: { index: SearchIndex; q
     <section className={styles.results} aria-labelledby="search-results-count">
       <div className={styles.summary}>
         <p id="search-results-count" className={styles.count} role="status">
-          {results.total === 0 ? 'No courses found' : `${results.total} ${results.total === 1 ? 'course' : 'courses'} found`}
+          {results.total === 0
+            ? 'No courses found'
+            : `${results.total} ${results.total === 1 ? 'course' : 'courses'} found`}
           {query.q ? <> for “{query.q}”</> : null}
           {filters ? <span className={styles.filters}> · {filters}</span> : null}
         </p>
         {results.pageCount > 1 ? (
           <p className={styles.range}>
-            Showing {results.first}–{results.first + results.items.length - 1} of {results.total}, page {results.page} of {results.pageCount}
+            Showing {results.first}–{results.first + results.items.length - 1} of {results.total}, page {results.page}{' '}
+            of {results.pageCount}
           </p>
         ) : null}
       </div>
@@ -36,7 +45,11 @@ export function SearchResults({ index, query, results }: { index: SearchIndex; q
         <ol className={styles.list} start={results.first}>
           {results.items.map((match) => (
             <li key={match.course.slug} className={styles.item} data-course={match.course.slug}>
-              <CourseResult match={match} tokens={tokens} filtered={Boolean(query.venue || query.month || query.year)} />
+              <CourseResult
+                match={match}
+                tokens={tokens}
+                filtered={Boolean(query.venue || query.month || query.year)}
+              />
             </li>
           ))}
         </ol>
@@ -143,7 +156,9 @@ function describeFilters(index: SearchIndex, query: SearchQuery): string {
   const category = index.categories.find((known) => known.key === query.category);
   if (category) parts.push(category.title);
   if (query.venue) parts.push(`in ${query.venue}`);
-  const when = [query.month ? monthName(query.month) : '', query.year ? String(query.year) : ''].filter(Boolean).join(' ');
+  const when = [query.month ? monthName(query.month) : '', query.year ? String(query.year) : '']
+    .filter(Boolean)
+    .join(' ');
   if (when) parts.push(`starting ${when}`);
   return parts.join(' · ');
 }

@@ -7,7 +7,15 @@ export function Skeleton({ className, style }: { className?: string; style?: CSS
 }
 
 /** A loading region: announced once as busy, its placeholders hidden. */
-export function LoadingRegion({ label, className, children }: { label: string; className?: string; children: React.ReactNode }) {
+export function LoadingRegion({
+  label,
+  className,
+  children,
+}: {
+  label: string;
+  className?: string;
+  children: React.ReactNode;
+}) {
   return (
     <div className={className} role="status" aria-busy="true" aria-label={label}>
       {children}

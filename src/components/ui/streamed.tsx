@@ -15,7 +15,15 @@ export const INLINE_WAIT_MS = 100;
  * in place (their own call of the same cached function answers at once); otherwise they stream behind
  * `fallback`.
  */
-export async function Streamed({ ready, fallback, children }: { ready: Promise<unknown>; fallback: ReactNode; children: ReactNode }) {
+export async function Streamed({
+  ready,
+  fallback,
+  children,
+}: {
+  ready: Promise<unknown>;
+  fallback: ReactNode;
+  children: ReactNode;
+}) {
   const settled = await settleWithin(
     ready.then(
       () => true,

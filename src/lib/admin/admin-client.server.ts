@@ -47,10 +47,9 @@ export function createAdminClient(options: AdminClientOptions) {
     try {
       // parseAs 'text': JSON.parse failures must become PARSING_ERROR, not an exception inside the client.
       const init = { params: { path: pathParams }, parseAs: 'text', signal } as const;
-      const result = await (client.GET as (p: string, i: typeof init) => Promise<{ data?: unknown; error?: unknown; response: Response }>)(
-        path,
-        init,
-      );
+      const result = await (
+        client.GET as (p: string, i: typeof init) => Promise<{ data?: unknown; error?: unknown; response: Response }>
+      )(path, init);
       status = result.response.status;
       if (!result.response.ok) {
         return fail({ kind: 'HTTP_ERROR', status, message: `${path} answered HTTP ${status}` });
@@ -68,7 +67,10 @@ export function createAdminClient(options: AdminClientOptions) {
     }
     const parsed = v.safeParse(envelope(schema), json);
     if (!parsed.success) {
-      return fail({ kind: 'PARSING_ERROR', message: `${path} answered an unexpected shape: ${v.summarize(parsed.issues)}` });
+      return fail({
+        kind: 'PARSING_ERROR',
+        message: `${path} answered an unexpected shape: ${v.summarize(parsed.issues)}`,
+      });
     }
     return { ok: true, data: parsed.output.data as v.InferOutput<TSchema>, stale: false };
   }
@@ -85,6 +87,7 @@ function classifyTransportError(path: string, error: unknown, signal: AbortSigna
   if (signal.aborted || name === 'TimeoutError' || name === 'AbortError') {
     return { kind: 'TIMEOUT_ERROR', message: `${path} did not answer in time` };
   }
-  const reason = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
+  const reason =
+    error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
   return { kind: 'FETCH_ERROR', message: `${path} could not be reached: ${reason}` };
 }

@@ -90,7 +90,9 @@ export class ContentCache {
         }
         entry.failure = { error: result.error, at };
         if (entry.good && !isNotFound(result.error)) {
-          this.log(`[admin] ${result.error.kind} refreshing ${key}; serving the copy from ${Math.round((at - entry.good.at) / 1000)} s ago: ${result.error.message}`);
+          this.log(
+            `[admin] ${result.error.kind} refreshing ${key}; serving the copy from ${Math.round((at - entry.good.at) / 1000)} s ago: ${result.error.message}`,
+          );
           return { ok: true, data: entry.good.value as T, stale: true };
         }
         if (entry.good) entry.good = undefined; // the admin says it is gone: stop serving it

@@ -160,7 +160,9 @@ describe('answers', () => {
     expect(await source().content.getGallery()).toMatchObject({ ok: false, error: { kind: 'PARSING_ERROR' } });
 
     handler = (_req, res) =>
-      json(res, 200, { data: [{ image: 'https://x/1.svg', title: 'One' }, { image: 5 }, { image: 'https://x/2.svg', title: 'Two' }] });
+      json(res, 200, {
+        data: [{ image: 'https://x/1.svg', title: 'One' }, { image: 5 }, { image: 'https://x/2.svg', title: 'Two' }],
+      });
     const result = await source().content.getGallery();
     expect(result).toEqual({
       ok: true,
@@ -235,7 +237,10 @@ describe('cache', () => {
     handler = (_req, res) => json(res, 200, { data: settings });
     const { content, clock } = source();
     await content.getSettings();
-    for (const broken of [(req: http.IncomingMessage) => req.socket.destroy(), (_req: http.IncomingMessage, res: http.ServerResponse) => res.end('nope')]) {
+    for (const broken of [
+      (req: http.IncomingMessage) => req.socket.destroy(),
+      (_req: http.IncomingMessage, res: http.ServerResponse) => res.end('nope'),
+    ]) {
       handler = broken as Handler;
       clock.now += 120_000;
       await content.getSettings();

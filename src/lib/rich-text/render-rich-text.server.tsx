@@ -1,21 +1,21 @@
 // Server-only: renders admin-authored rich text (Markdown with raw HTML) to
 // React elements. Never ships the Markdown/HTML pipeline to the browser.
-import type { Element, Root, RootContent } from 'hast'
-import { toJsxRuntime, type Jsx } from 'hast-util-to-jsx-runtime'
-import type { ReactNode } from 'react'
-import { Fragment, jsx, jsxs } from 'react/jsx-runtime'
-import rehypeRaw from 'rehype-raw'
-import rehypeSanitize from 'rehype-sanitize'
-import remarkGfm from 'remark-gfm'
-import remarkParse from 'remark-parse'
-import remarkRehype from 'remark-rehype'
-import { unified } from 'unified'
-import { safeUrl, urlScheme } from './safe-url'
-import { sanitizeSchema } from './sanitize-schema'
+import type { Element, Root, RootContent } from 'hast';
+import { toJsxRuntime, type Jsx } from 'hast-util-to-jsx-runtime';
+import type { ReactNode } from 'react';
+import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
+import rehypeRaw from 'rehype-raw';
+import rehypeSanitize from 'rehype-sanitize';
+import remarkGfm from 'remark-gfm';
+import remarkParse from 'remark-parse';
+import remarkRehype from 'remark-rehype';
+import { unified } from 'unified';
+import { safeUrl, urlScheme } from './safe-url';
+import { sanitizeSchema } from './sanitize-schema';
 
 function walkElements(node: Root | RootContent, visit: (element: Element) => void): void {
-  if (node.type === 'element') visit(node)
-  if ('children' in node) for (const child of node.children) walkElements(child, visit)
+  if (node.type === 'element') visit(node);
+  if ('children' in node) for (const child of node.children) walkElements(child, visit);
 }
 
 /**
@@ -26,31 +26,31 @@ function walkElements(node: Root | RootContent, visit: (element: Element) => voi
 function rehypeSafeUrls() {
   return (tree: Root): void => {
     walkElements(tree, (element) => {
-      const props = element.properties
+      const props = element.properties;
       if (element.tagName === 'a' && props.href != null) {
-        props.href = safeUrl(String(props.href))
-        const scheme = urlScheme(props.href)
+        props.href = safeUrl(String(props.href));
+        const scheme = urlScheme(props.href);
         // External links do not get our window or our URL as referrer.
         // `target` is not forced (sanitize drops it anyway).
         if (scheme === 'http' || scheme === 'https' || props.href.startsWith('//')) {
-          props.rel = ['noopener', 'noreferrer']
+          props.rel = ['noopener', 'noreferrer'];
         }
       }
       if (element.tagName === 'img') {
         if (props.src != null) {
-          props.src = safeUrl(String(props.src))
+          props.src = safeUrl(String(props.src));
           // Spec: a forbidden address becomes "". React 19 never renders an
           // empty `src` (it omits it and logs an error, since `src=""` can
           // make browsers re-request the page), so drop it here to the same
           // effect without the noise.
-          if (props.src === '') delete props.src
+          if (props.src === '') delete props.src;
         }
-        if (props.alt == null) props.alt = ''
-        props.loading = 'lazy'
-        props.decoding = 'async'
+        if (props.alt == null) props.alt = '';
+        props.loading = 'lazy';
+        props.decoding = 'async';
       }
-    })
-  }
+    });
+  };
 }
 
 const processor = unified()
@@ -62,7 +62,7 @@ const processor = unified()
   .use(remarkRehype, { allowDangerousHtml: true })
   .use(rehypeRaw)
   .use(rehypeSanitize, sanitizeSchema)
-  .use(rehypeSafeUrls)
+  .use(rehypeSafeUrls);
 
 /**
  * Renders one rich-text field. Never throws: if anything in the pipeline
@@ -70,10 +70,10 @@ const processor = unified()
  */
 export function renderRichText(source: string): ReactNode {
   try {
-    const tree = processor.runSync(processor.parse(source))
+    const tree = processor.runSync(processor.parse(source));
     // React's jsx/jsxs types are narrower than the generic `Jsx` signature.
-    return toJsxRuntime(tree, { Fragment, jsx: jsx as Jsx, jsxs: jsxs as Jsx })
+    return toJsxRuntime(tree, { Fragment, jsx: jsx as Jsx, jsxs: jsxs as Jsx });
   } catch {
-    return source
+    return source;
   }
 }

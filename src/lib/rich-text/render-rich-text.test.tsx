@@ -1,14 +1,14 @@
-import { renderToStaticMarkup } from 'react-dom/server'
-import { describe, expect, it } from 'vitest'
-import { RichText } from '../../components/rich-text'
-import { renderRichText } from './render-rich-text.server'
-import { urlScheme } from './safe-url'
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { RichText } from '../../components/rich-text';
+import { renderRichText } from './render-rich-text.server';
+import { urlScheme } from './safe-url';
 
-const html = (source: string): string => renderToStaticMarkup(renderRichText(source))
+const html = (source: string): string => renderToStaticMarkup(renderRichText(source));
 
 interface Tag {
-  name: string
-  attrs: Record<string, string>
+  name: string;
+  attrs: Record<string, string>;
 }
 
 // React escapes `<`, `>`, `"` in text and attribute values, so every `<` in
@@ -22,7 +22,7 @@ function tagsOf(markup: string): Tag[] {
         decode(value ?? ''),
       ]),
     ),
-  }))
+  }));
 }
 
 function decode(value: string): string {
@@ -32,14 +32,14 @@ function decode(value: string): string {
     .replace(/&quot;/g, '"')
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&')
+    .replace(/&amp;/g, '&');
 }
 
 const ALLOWED_TAGS = new Set(
   'a b blockquote br code dd del details div dl dt em h1 h2 h3 h4 h5 h6 hr i img ins kbd li ol p pre q rp rt ruby s samp section span strike strong sub summary sup table tbody td tfoot th thead tr tt ul var u caption colgroup col'.split(
     ' ',
   ),
-)
+);
 const FORBIDDEN_ATTRS = new Set([
   'style',
   'srcset',
@@ -56,21 +56,23 @@ const FORBIDDEN_ATTRS = new Set([
   'http-equiv',
   'target',
   'class',
-])
-const SAFE_SCHEMES = new Set(['http', 'https', 'irc', 'ircs', 'mailto', 'xmpp'])
+]);
+const SAFE_SCHEMES = new Set(['http', 'https', 'irc', 'ircs', 'mailto', 'xmpp']);
 
 /** The invariants every rendered rich text must satisfy. */
 function expectSafe(markup: string): void {
-  expect(markup).not.toMatch(/<\s*\/?\s*(script|style|iframe|object|embed|svg|math|form|input|button|base|meta|link|noscript|template|textarea)\b/i)
+  expect(markup).not.toMatch(
+    /<\s*\/?\s*(script|style|iframe|object|embed|svg|math|form|input|button|base|meta|link|noscript|template|textarea)\b/i,
+  );
   for (const { name, attrs } of tagsOf(markup)) {
-    expect(ALLOWED_TAGS, `tag <${name}> in ${markup}`).toContain(name)
+    expect(ALLOWED_TAGS, `tag <${name}> in ${markup}`).toContain(name);
     for (const [attr, value] of Object.entries(attrs)) {
-      expect(attr, `attribute ${attr} in ${markup}`).not.toMatch(/^on/)
-      expect(FORBIDDEN_ATTRS.has(attr), `attribute ${attr} in ${markup}`).toBe(false)
+      expect(attr, `attribute ${attr} in ${markup}`).not.toMatch(/^on/);
+      expect(FORBIDDEN_ATTRS.has(attr), `attribute ${attr} in ${markup}`).toBe(false);
       if (attr === 'href' || attr === 'src') {
-        const scheme = urlScheme(value)
-        expect(scheme === null || SAFE_SCHEMES.has(scheme), `${attr}="${value}" in ${markup}`).toBe(true)
-        expect(value.replace(/[\u0000-\u0020]/g, '')).not.toMatch(/^(javascript|vbscript|data):/i)
+        const scheme = urlScheme(value);
+        expect(scheme === null || SAFE_SCHEMES.has(scheme), `${attr}="${value}" in ${markup}`).toBe(true);
+        expect(value.replace(/[\u0000-\u0020]/g, '')).not.toMatch(/^(javascript|vbscript|data):/i);
       }
     }
   }
@@ -78,13 +80,13 @@ function expectSafe(markup: string): void {
 
 describe('renderRichText: formatting', () => {
   it('renders GitHub-style Markdown tables, autolinks and strikethrough', () => {
-    const out = html('| Venue | Fee |\n| --- | --- |\n| Manama | US$ 4,875 |\n\nSee https://example.com and ~~old~~.')
-    expect(out).toContain('<th>Venue</th>')
-    expect(out).toContain('<td>Manama</td>')
-    expect(out).toContain('<a href="https://example.com" rel="noopener noreferrer">https://example.com</a>')
-    expect(out).toContain('<del>old</del>')
-    expectSafe(out)
-  })
+    const out = html('| Venue | Fee |\n| --- | --- |\n| Manama | US$ 4,875 |\n\nSee https://example.com and ~~old~~.');
+    expect(out).toContain('<th>Venue</th>');
+    expect(out).toContain('<td>Manama</td>');
+    expect(out).toContain('<a href="https://example.com" rel="noopener noreferrer">https://example.com</a>');
+    expect(out).toContain('<del>old</del>');
+    expectSafe(out);
+  });
 
   it('renders Markdown headings, emphasis, lists, links, code and quotes', () => {
     const out = html(
@@ -99,23 +101,21 @@ describe('renderRichText: formatting', () => {
         '```\nconst a = 1\n```',
         '---',
       ].join('\n\n'),
-    )
-    expect(out).toContain('<h1>Title</h1>')
-    expect(out).toContain('<h2>Sub <em>title</em></h2>')
-    expect(out).toContain('<strong>bold</strong>')
-    expect(out).toContain('<em>italic</em>')
-    expect(out).toContain('<code>code</code>')
-    expect(out).toContain('<ul>\n<li>one</li>\n<li>two</li>\n</ul>')
-    expect(out).toContain('<ol>\n<li>first</li>\n<li>second</li>\n</ol>')
-    expect(out).toContain('<blockquote>\n<p>quoted</p>\n</blockquote>')
-    expect(out).toContain('<a href="/courses">Courses</a>')
-    expect(out).toContain(
-      '<a href="https://example.com" title="Example" rel="noopener noreferrer">site</a>',
-    )
-    expect(out).toContain('<pre><code>const a = 1\n</code></pre>')
-    expect(out).toContain('<hr/>')
-    expectSafe(out)
-  })
+    );
+    expect(out).toContain('<h1>Title</h1>');
+    expect(out).toContain('<h2>Sub <em>title</em></h2>');
+    expect(out).toContain('<strong>bold</strong>');
+    expect(out).toContain('<em>italic</em>');
+    expect(out).toContain('<code>code</code>');
+    expect(out).toContain('<ul>\n<li>one</li>\n<li>two</li>\n</ul>');
+    expect(out).toContain('<ol>\n<li>first</li>\n<li>second</li>\n</ol>');
+    expect(out).toContain('<blockquote>\n<p>quoted</p>\n</blockquote>');
+    expect(out).toContain('<a href="/courses">Courses</a>');
+    expect(out).toContain('<a href="https://example.com" title="Example" rel="noopener noreferrer">site</a>');
+    expect(out).toContain('<pre><code>const a = 1\n</code></pre>');
+    expect(out).toContain('<hr/>');
+    expectSafe(out);
+  });
 
   it('keeps raw HTML formatting (strong, tables, br, u, spans, divs)', () => {
     const out = html(
@@ -123,30 +123,30 @@ describe('renderRichText: formatting', () => {
         '<table><caption>Fees</caption><thead><tr><th colspan="2">Course</th></tr></thead>' +
         '<tbody><tr><td>A</td><td>$1,200</td></tr></tbody></table>\n\n' +
         '<div><span>in span</span></div>',
-    )
-    expect(out).toContain('<strong>strong</strong> <b>b</b> <i>i</i> <u>u</u><br/>line')
+    );
+    expect(out).toContain('<strong>strong</strong> <b>b</b> <i>i</i> <u>u</u><br/>line');
     expect(out).toContain(
       '<table><caption>Fees</caption><thead><tr><th colSpan="2">Course</th></tr></thead><tbody><tr><td>A</td><td>$1,200</td></tr></tbody></table>',
-    )
-    expect(out).toContain('<div><span>in span</span></div>')
-    expectSafe(out)
-  })
+    );
+    expect(out).toContain('<div><span>in span</span></div>');
+    expectSafe(out);
+  });
 
   it('adds lazy loading, async decoding and an empty alt to images', () => {
     expect(html('![Team](/img/team.jpg)')).toContain(
       '<img src="/img/team.jpg" alt="Team" loading="lazy" decoding="async"/>',
-    )
+    );
     expect(html('<img src="https://cdn.example.com/a.png">')).toBe(
       '<img src="https://cdn.example.com/a.png" alt="" loading="lazy" decoding="async"/>',
-    )
-  })
+    );
+  });
 
   it('adds rel="noopener noreferrer" to external links only', () => {
-    expect(html('<a href="http://a.example">x</a>')).toContain('rel="noopener noreferrer"')
-    expect(html('<a href="//a.example">x</a>')).toContain('rel="noopener noreferrer"')
-    expect(html('<a href="/about">x</a>')).not.toContain('rel=')
-    expect(html('<a href="mailto:a@b.c">x</a>')).not.toContain('rel=')
-  })
+    expect(html('<a href="http://a.example">x</a>')).toContain('rel="noopener noreferrer"');
+    expect(html('<a href="//a.example">x</a>')).toContain('rel="noopener noreferrer"');
+    expect(html('<a href="/about">x</a>')).not.toContain('rel=');
+    expect(html('<a href="mailto:a@b.c">x</a>')).not.toContain('rel=');
+  });
 
   it('keeps allowed and scheme-less addresses intact', () => {
     const cases = [
@@ -162,28 +162,28 @@ describe('renderRichText: formatting', () => {
       '#fees',
       '?q=1',
       '/foo:bar',
-    ]
+    ];
     for (const url of cases) {
-      const escaped = url.replace(/&/g, '&amp;')
-      expect(html(`[x](${url})`)).toContain(`href="${escaped}"`)
-      expect(html(`<a href="${url}">x</a>`)).toContain(`href="${escaped}"`)
-      expect(html(`<img src="${url}">`)).toContain(`src="${escaped}"`)
+      const escaped = url.replace(/&/g, '&amp;');
+      expect(html(`[x](${url})`)).toContain(`href="${escaped}"`);
+      expect(html(`<a href="${url}">x</a>`)).toContain(`href="${escaped}"`);
+      expect(html(`<img src="${url}">`)).toContain(`src="${escaped}"`);
     }
-  })
+  });
 
   it('prefixes id and name so they cannot clobber DOM globals', () => {
-    const out = html('<p id="cookie">a</p><a name="getElementById" href="/">b</a>')
-    expect(out).toContain('id="user-content-cookie"')
-    expect(out).toContain('name="user-content-getElementById"')
-  })
+    const out = html('<p id="cookie">a</p><a name="getElementById" href="/">b</a>');
+    expect(out).toContain('id="user-content-cookie"');
+    expect(out).toContain('name="user-content-getElementById"');
+  });
 
   it('never throws and handles empty / odd input', () => {
     for (const src of ['', '   ', '<', '</p>', '<<<>>>', '<div'.repeat(500), '*'.repeat(1000)]) {
-      expect(() => html(src)).not.toThrow()
+      expect(() => html(src)).not.toThrow();
     }
-    expect(html('')).toBe('')
-  })
-})
+    expect(html('')).toBe('');
+  });
+});
 
 describe('renderRichText: forbidden addresses become ""', () => {
   const forbidden = [
@@ -194,17 +194,13 @@ describe('renderRichText: forbidden addresses become ""', () => {
     'file:///etc/passwd',
     'ftp://example.com/x',
     'blob:https://example.com/1',
-  ]
+  ];
   it.each(forbidden)('Markdown and HTML links to %j get href=""', (url) => {
-    for (const out of [
-      html(`[x](${url})`),
-      html(`[x][ref]\n\n[ref]: ${url}`),
-      html(`<a href="${url}">x</a>`),
-    ]) {
-      expect(out).toContain('<a href="">x</a>')
-      expectSafe(out)
+    for (const out of [html(`[x](${url})`), html(`[x][ref]\n\n[ref]: ${url}`), html(`<a href="${url}">x</a>`)]) {
+      expect(out).toContain('<a href="">x</a>');
+      expectSafe(out);
     }
-  })
+  });
   it.each(forbidden)('images with %j lose the address', (url) => {
     for (const out of [html(`![a](${url})`), html(`<img src="${url}" alt="a">`)]) {
       // The value becomes "", which React 19 never renders: no `src` at all.
@@ -212,11 +208,11 @@ describe('renderRichText: forbidden addresses become ""', () => {
         out.startsWith('<p>')
           ? '<p><img alt="a" loading="lazy" decoding="async"/></p>'
           : '<img alt="a" loading="lazy" decoding="async"/>',
-      )
-      expectSafe(out)
+      );
+      expectSafe(out);
     }
-  })
-})
+  });
+});
 
 // Each entry: [description, source]. All are checked with `expectSafe`.
 const XSS: ReadonlyArray<readonly [string, string]> = [
@@ -261,7 +257,10 @@ const XSS: ReadonlyArray<readonly [string, string]> = [
   ['data: image', '<img src="data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+">'],
   ['vbscript', '<a href="vbscript:msgbox(1)">x</a>'],
   ['onclick on link', '<a href="/ok" onclick="alert(1)">x</a>'],
-  ['form action / formaction', '<form action="javascript:alert(1)"><button formaction="javascript:alert(1)">go</button><input type="submit" formaction="javascript:alert(1)"></form>'],
+  [
+    'form action / formaction',
+    '<form action="javascript:alert(1)"><button formaction="javascript:alert(1)">go</button><input type="submit" formaction="javascript:alert(1)"></form>',
+  ],
   ['isindex', '<isindex action="javascript:alert(1)" type="image">'],
   ['base href', '<base href="javascript:alert(1)//">'],
   ['meta refresh', '<meta http-equiv="refresh" content="0;url=javascript:alert(1)">'],
@@ -291,40 +290,44 @@ const XSS: ReadonlyArray<readonly [string, string]> = [
   ['class/style UI spoofing', '<div class="fixed inset-0" style="position:fixed">x</div>'],
   ['javascript in Markdown autolink-like text', 'see <a href="javas&#99;ript:alert(1)">here</a>'],
   ['null byte', '<a href="java\u0000script:alert(1)">x</a>'],
-]
+];
 
 describe('renderRichText: XSS attempts', () => {
   it('has a wide set of cases', () => {
-    expect(XSS.length).toBeGreaterThanOrEqual(30)
-  })
+    expect(XSS.length).toBeGreaterThanOrEqual(30);
+  });
 
   it.each(XSS)('%s', (_name, source) => {
-    expectSafe(html(source))
-  })
+    expectSafe(html(source));
+  });
 
   it('empties javascript: links written in every obfuscated way', () => {
-    const linkCases = XSS.filter(([name]) => name.startsWith('raw link') || name.startsWith('markdown ') && !name.includes('image'))
-    expect(linkCases.length).toBeGreaterThan(10)
+    const linkCases = XSS.filter(
+      ([name]) => name.startsWith('raw link') || (name.startsWith('markdown ') && !name.includes('image')),
+    );
+    expect(linkCases.length).toBeGreaterThan(10);
     for (const [, source] of linkCases) {
-      const anchors = tagsOf(html(source)).filter((t) => t.name === 'a')
-      expect(anchors, source).toHaveLength(1)
-      expect(anchors[0]!.attrs.href, source).toBe('')
+      const anchors = tagsOf(html(source)).filter((t) => t.name === 'a');
+      expect(anchors, source).toHaveLength(1);
+      expect(anchors[0]!.attrs.href, source).toBe('');
     }
-  })
+  });
 
   it('keeps the text of the noscript payload inert', () => {
     // The attribute value is escaped text; no real <img> is produced.
-    expect(tagsOf(html('<noscript><p title="</noscript><img src=x onerror=alert(1)>">')).some((t) => t.name === 'img')).toBe(false)
-  })
-})
+    expect(
+      tagsOf(html('<noscript><p title="</noscript><img src=x onerror=alert(1)>">')).some((t) => t.name === 'img'),
+    ).toBe(false);
+  });
+});
 
 describe('RichText component', () => {
   it('wraps the rendered content in a .rich-text div', () => {
     expect(renderToStaticMarkup(<RichText source="**hi**" />)).toBe(
       '<div class="rich-text"><p><strong>hi</strong></p></div>',
-    )
+    );
     expect(renderToStaticMarkup(<RichText source="hi" className="prose" />)).toBe(
       '<div class="rich-text prose"><p>hi</p></div>',
-    )
-  })
-})
+    );
+  });
+});

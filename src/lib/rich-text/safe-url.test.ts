@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest'
-import { safeUrl, urlScheme } from './safe-url'
+import { describe, expect, it } from 'vitest';
+import { safeUrl, urlScheme } from './safe-url';
 
 const KEPT: ReadonlyArray<string> = [
   'http://example.com',
@@ -31,7 +31,7 @@ const KEPT: ReadonlyArray<string> = [
   'javascript%3Aalert(1)',
   '\u00A0javascript:alert(1)', // NBSP is not stripped by browsers → relative
   '  https://example.com  ', // whitespace around an allowed scheme
-]
+];
 
 const EMPTIED: ReadonlyArray<string> = [
   'javascript:alert(1)',
@@ -66,21 +66,21 @@ const EMPTIED: ReadonlyArray<string> = [
   'x-custom+scheme.v1:thing',
   'https+evil:x', // the scheme must match exactly, not by prefix
   'httpx://example.com',
-]
+];
 
 describe('safeUrl', () => {
   it.each(KEPT)('keeps %j unchanged', (url) => {
-    expect(safeUrl(url)).toBe(url)
-  })
+    expect(safeUrl(url)).toBe(url);
+  });
 
   it.each(EMPTIED)('replaces %j with ""', (url) => {
-    expect(safeUrl(url)).toBe('')
-  })
+    expect(safeUrl(url)).toBe('');
+  });
 
   it('treats a bare allowed scheme as allowed', () => {
-    expect(safeUrl('http:')).toBe('http:')
-  })
-})
+    expect(safeUrl('http:')).toBe('http:');
+  });
+});
 
 describe('urlScheme', () => {
   it.each([
@@ -91,6 +91,6 @@ describe('urlScheme', () => {
     ['', null],
     [':foo', null],
   ] as const)('%j → %j', (url, scheme) => {
-    expect(urlScheme(url)).toBe(scheme)
-  })
-})
+    expect(urlScheme(url)).toBe(scheme);
+  });
+});

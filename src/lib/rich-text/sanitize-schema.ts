@@ -1,4 +1,4 @@
-import { defaultSchema, type Options as SanitizeSchema } from 'rehype-sanitize'
+import { defaultSchema, type Options as SanitizeSchema } from 'rehype-sanitize';
 
 /**
  * rehype-sanitize schema for rich-text fields: GitHub-style formatting, nothing
@@ -32,11 +32,11 @@ const STRIP = [
   'title',
   'xmp',
   'plaintext',
-]
+];
 
 // Tags of the default schema we do not want: form control (task-list
 // checkbox), and <picture>/<source> because `srcset` bypasses our URL rule.
-const DROPPED_TAGS = new Set(['input', 'picture', 'source'])
+const DROPPED_TAGS = new Set(['input', 'picture', 'source']);
 
 // Global attributes of the default schema we do not want: form-related ones
 // (`action` is a URL our rule would not see) and obsolete `longDesc` (a URL).
@@ -52,18 +52,18 @@ const DROPPED_ATTRIBUTES = new Set([
   'readOnly',
   'selected',
   'longDesc',
-])
+]);
 
-type AttributeList = NonNullable<NonNullable<SanitizeSchema['attributes']>[string]>
+type AttributeList = NonNullable<NonNullable<SanitizeSchema['attributes']>[string]>;
 
 function withoutDropped(list: AttributeList | undefined): AttributeList {
   return (list ?? []).filter((entry) => {
-    const name = typeof entry === 'string' ? entry : entry[0]
-    return !DROPPED_ATTRIBUTES.has(name)
-  })
+    const name = typeof entry === 'string' ? entry : entry[0];
+    return !DROPPED_ATTRIBUTES.has(name);
+  });
 }
 
-const defaults = defaultSchema.attributes ?? {}
+const defaults = defaultSchema.attributes ?? {};
 
 export const sanitizeSchema: SanitizeSchema = {
   ...defaultSchema,
@@ -99,4 +99,4 @@ export const sanitizeSchema: SanitizeSchema = {
     // `safeUrl`. `cite` is not a rendered link, so the default stays.
     cite: ['http', 'https'],
   },
-}
+};

@@ -30,16 +30,20 @@ export type LoadCatalogueOptions = {
   concurrency?: number;
 };
 
-export async function loadCatalogue(source: CatalogueSource, options: LoadCatalogueOptions = {}): Promise<LoadedCatalogue> {
+export async function loadCatalogue(
+  source: CatalogueSource,
+  options: LoadCatalogueOptions = {},
+): Promise<LoadedCatalogue> {
   const { previous, concurrency = 6 } = options;
   const failures: LoadedCatalogue['failures'] = [];
   const fail = (what: string, error: ContentError, kept: boolean) => failures.push({ what, error, kept });
 
   const [upcoming, solutions] = await Promise.all([source.getUpcomingCourses(), source.getLearningSolutions()]);
-  const lists: { kind: CategoryKind; what: string; result: ContentResult<readonly { id: number; title: string }[]> }[] = [
-    { kind: 'upcoming', what: 'the upcoming courses', result: upcoming },
-    { kind: 'solution', what: 'the learning solutions', result: solutions },
-  ];
+  const lists: { kind: CategoryKind; what: string; result: ContentResult<readonly { id: number; title: string }[]> }[] =
+    [
+      { kind: 'upcoming', what: 'the upcoming courses', result: upcoming },
+      { kind: 'solution', what: 'the learning solutions', result: solutions },
+    ];
   const wanted: { kind: CategoryKind; id: number; title: string }[] = lists.flatMap(({ kind, what, result }) => {
     if (result.ok) return result.data.map((item) => ({ kind, id: item.id, title: item.title }));
     const kept = (previous?.categories ?? []).filter((category) => category.kind === kind);
@@ -47,25 +51,34 @@ export async function loadCatalogue(source: CatalogueSource, options: LoadCatalo
     return kept.map(({ id, title }) => ({ kind, id, title }));
   });
 
-  const loaded = await mapWithConcurrency(wanted, concurrency, async ({ kind, id, title }): Promise<CatalogueCategory | undefined> => {
-    const result = kind === 'upcoming' ? await source.getOpenCourseCategory(id) : await source.getLearningSolutionCategory(id);
-    if (result.ok) return { kind, id, title: result.data.title || title, courses: result.data.training_course };
-    if (isNotFound(result.error)) return undefined;
-    const kept = previous?.categories.find((category) => category.kind === kind && category.id === id);
-    fail(`category ${kind}-${id}`, result.error, kept !== undefined);
-    return kept;
-  });
+  const loaded = await mapWithConcurrency(
+    wanted,
+    concurrency,
+    async ({ kind, id, title }): Promise<CatalogueCategory | undefined> => {
+      const result =
+        kind === 'upcoming' ? await source.getOpenCourseCategory(id) : await source.getLearningSolutionCategory(id);
+      if (result.ok) return { kind, id, title: result.data.title || title, courses: result.data.training_course };
+      if (isNotFound(result.error)) return undefined;
+      const kept = previous?.categories.find((category) => category.kind === kind && category.id === id);
+      fail(`category ${kind}-${id}`, result.error, kept !== undefined);
+      return kept;
+    },
+  );
   const categories = loaded.filter((category): category is CatalogueCategory => category !== undefined);
 
   const slugs = [...new Set(categories.flatMap((category) => category.courses.map((course) => course.slug)))];
-  const sessions = await mapWithConcurrency(slugs, concurrency, async (slug): Promise<readonly CatalogueSession[] | undefined> => {
-    const result = await source.getSubCourse(slug);
-    if (result.ok) return result.data.course_venue;
-    if (isNotFound(result.error)) return undefined;
-    const kept = previous?.sessionsBySlug.get(slug);
-    fail(`sub-course ${slug}`, result.error, kept !== undefined);
-    return kept;
-  });
+  const sessions = await mapWithConcurrency(
+    slugs,
+    concurrency,
+    async (slug): Promise<readonly CatalogueSession[] | undefined> => {
+      const result = await source.getSubCourse(slug);
+      if (result.ok) return result.data.course_venue;
+      if (isNotFound(result.error)) return undefined;
+      const kept = previous?.sessionsBySlug.get(slug);
+      fail(`sub-course ${slug}`, result.error, kept !== undefined);
+      return kept;
+    },
+  );
 
   const sessionsBySlug = new Map<string, readonly CatalogueSession[]>();
   slugs.forEach((slug, index) => {
@@ -76,7 +89,11 @@ export async function loadCatalogue(source: CatalogueSource, options: LoadCatalo
 }
 
 /** `map` with at most `limit` calls of `fn` pending at once; results keep the input order. */
-export async function mapWithConcurrency<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+export async function mapWithConcurrency<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T) => Promise<R>,
+): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;
   const worker = async () => {

@@ -20,7 +20,14 @@ describe('foldText', () => {
 
 describe('tokenize', () => {
   it('splits on anything that is not a letter or digit', () => {
-    expect(tokenize('PMP® Exam-Preparation (ISO/IEC 27001)')).toEqual(['pmp', 'exam', 'preparation', 'iso', 'iec', '27001']);
+    expect(tokenize('PMP® Exam-Preparation (ISO/IEC 27001)')).toEqual([
+      'pmp',
+      'exam',
+      'preparation',
+      'iso',
+      'iec',
+      '27001',
+    ]);
   });
 
   it('keeps letters of other scripts (and folds their marks: إ → ا)', () => {
@@ -37,7 +44,10 @@ describe('compactText', () => {
 
 describe('queryTokens', () => {
   it('keeps joining words optional', () => {
-    expect(queryTokens('Leadership courses in Dubai')).toEqual({ required: ['leadership', 'dubai'], optional: ['courses', 'in'] });
+    expect(queryTokens('Leadership courses in Dubai')).toEqual({
+      required: ['leadership', 'dubai'],
+      optional: ['courses', 'in'],
+    });
   });
 
   it('requires them when there is nothing else', () => {

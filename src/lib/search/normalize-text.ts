@@ -42,8 +42,22 @@ export function compactText(text: string): string {
 // Words a visitor adds around what they look for ('leadership courses in dubai'): they count when they match
 // but never rule a course out.
 const OPTIONAL_WORDS = new Set([
-  'a', 'an', 'and', 'at', 'for', 'in', 'of', 'on', 'or', 'the', 'to', 'with',
-  'course', 'courses', 'training', 'trainings',
+  'a',
+  'an',
+  'and',
+  'at',
+  'for',
+  'in',
+  'of',
+  'on',
+  'or',
+  'the',
+  'to',
+  'with',
+  'course',
+  'courses',
+  'training',
+  'trainings',
 ]);
 
 export type QueryTokens = { required: string[]; optional: string[] };

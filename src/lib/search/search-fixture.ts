@@ -18,7 +18,12 @@ export const fixtureCatalogue: Catalogue = {
       title: 'Project Management Professional (PMP)® Exam Preparation',
       courses: [
         { id: 1, code: 'PM-101', title: 'PMP Exam Preparation Bootcamp', slug: 'pmp-exam-preparation-bootcamp' },
-        { id: 2, code: 'PM-102', title: 'Agile Project Management with Scrum', slug: 'agile-project-management-with-scrum' },
+        {
+          id: 2,
+          code: 'PM-102',
+          title: 'Agile Project Management with Scrum',
+          slug: 'agile-project-management-with-scrum',
+        },
         { id: 3, code: 'PM-103', title: 'Project Risk Management', slug: 'project-risk-management' },
       ],
     },
@@ -27,7 +32,12 @@ export const fixtureCatalogue: Catalogue = {
       id: 102,
       title: 'Leadership and Management Excellence',
       courses: [
-        { id: 4, code: 'LM-201', title: 'Strategic Leadership for Senior Managers', slug: 'strategic-leadership-for-senior-managers' },
+        {
+          id: 4,
+          code: 'LM-201',
+          title: 'Strategic Leadership for Senior Managers',
+          slug: 'strategic-leadership-for-senior-managers',
+        },
         { id: 5, code: 'LM-202', title: 'Coaching and Mentoring Skills', slug: 'coaching-and-mentoring-skills' },
       ],
     },

@@ -19,8 +19,14 @@ function fakeAdmin() {
     return Promise.resolve(fault ? { ok: false, error: fault } : ok(data()));
   };
   const categories: Record<string, CourseCategory> = {
-    'upcoming-101': { title: 'Project Management', training_course: [{ id: 1, code: 'PM-101', title: 'Project Risk Management', slug: 'risk' }] },
-    'solution-201': { title: 'Leadership', training_course: [{ id: 2, code: 'LD-201', title: 'Coaching Skills', slug: 'coaching' }] },
+    'upcoming-101': {
+      title: 'Project Management',
+      training_course: [{ id: 1, code: 'PM-101', title: 'Project Risk Management', slug: 'risk' }],
+    },
+    'solution-201': {
+      title: 'Leadership',
+      training_course: [{ id: 2, code: 'LD-201', title: 'Coaching Skills', slug: 'coaching' }],
+    },
   };
   const source: CatalogueSource = {
     getUpcomingCourses: () => answer('upcoming', () => [{ id: 101, title: 'Project Management' }]),
@@ -38,7 +44,9 @@ function fakeAdmin() {
 }
 
 const venuesOf = (catalogue: { sessionsBySlug: ReadonlyMap<string, readonly { venue_name: string }[]> }) =>
-  Object.fromEntries([...catalogue.sessionsBySlug].map(([slug, sessions]) => [slug, sessions.map((session) => session.venue_name)]));
+  Object.fromEntries(
+    [...catalogue.sessionsBySlug].map(([slug, sessions]) => [slug, sessions.map((session) => session.venue_name)]),
+  );
 
 describe('loadCatalogue', () => {
   it('reads both lists, every category and every sub-course', async () => {
@@ -50,7 +58,14 @@ describe('loadCatalogue', () => {
     ]);
     expect(venuesOf(catalogue)).toEqual({ risk: ['Manama'], coaching: ['Manama'] });
     expect(catalogue.failures).toEqual([]);
-    expect(admin.calls.sort()).toEqual(['solution-201', 'solutions', 'sub-coaching', 'sub-risk', 'upcoming', 'upcoming-101']);
+    expect(admin.calls.sort()).toEqual([
+      'solution-201',
+      'solutions',
+      'sub-coaching',
+      'sub-risk',
+      'upcoming',
+      'upcoming-101',
+    ]);
   });
 
   it('keeps a failed part from the previous catalogue and reports it', async () => {
@@ -61,7 +76,10 @@ describe('loadCatalogue', () => {
     admin.faults.set('sub-coaching', down);
     admin.faults.set('solutions', down);
     const catalogue = await loadCatalogue(admin.source, { previous });
-    expect(catalogue.categories.map((category) => `${category.kind}-${category.id}`)).toEqual(['upcoming-101', 'solution-201']);
+    expect(catalogue.categories.map((category) => `${category.kind}-${category.id}`)).toEqual([
+      'upcoming-101',
+      'solution-201',
+    ]);
     expect(venuesOf(catalogue)).toEqual({ risk: ['Dubai'], coaching: ['Manama'] });
     expect(catalogue.failures.map((failure) => `${failure.what} ${failure.error.kind} ${failure.kept}`)).toEqual([
       'the learning solutions FETCH_ERROR true',
@@ -92,13 +110,17 @@ describe('mapWithConcurrency', () => {
   it('never has more than `limit` calls pending and keeps the order', async () => {
     let pending = 0;
     let most = 0;
-    const results = await mapWithConcurrency(Array.from({ length: 20 }, (_, n) => n), 6, async (n) => {
-      pending += 1;
-      most = Math.max(most, pending);
-      await new Promise((resolve) => setTimeout(resolve, 1 + (n % 3)));
-      pending -= 1;
-      return n * 2;
-    });
+    const results = await mapWithConcurrency(
+      Array.from({ length: 20 }, (_, n) => n),
+      6,
+      async (n) => {
+        pending += 1;
+        most = Math.max(most, pending);
+        await new Promise((resolve) => setTimeout(resolve, 1 + (n % 3)));
+        pending -= 1;
+        return n * 2;
+      },
+    );
     expect(most).toBe(6);
     expect(results).toEqual(Array.from({ length: 20 }, (_, n) => n * 2));
   });
@@ -156,14 +178,17 @@ describe('the index store', () => {
   it('keeps the last good index when a rebuild fails entirely, and logs it once', async () => {
     const { admin, store, advance, logs } = setup();
     await store.get(1000);
-    for (const key of ['upcoming', 'solutions', 'upcoming-101', 'solution-201', 'sub-risk', 'sub-coaching']) admin.faults.set(key, down);
+    for (const key of ['upcoming', 'solutions', 'upcoming-101', 'solution-201', 'sub-risk', 'sub-coaching'])
+      admin.faults.set(key, down);
     admin.setVenue('Dubai');
     advance(61_000);
     await store.get(1000);
     await store.idle();
     expect(venueOf(store.current()!)).toBe('Manama');
     expect(logs).toHaveLength(1);
-    expect(logs[0]).toMatch(/^\[search\] 6 part\(s\) of the catalogue unavailable for the index: the upcoming courses \(FETCH_ERROR, last good copy kept\);.* and 1 more$/);
+    expect(logs[0]).toMatch(
+      /^\[search\] 6 part\(s\) of the catalogue unavailable for the index: the upcoming courses \(FETCH_ERROR, last good copy kept\);.* and 1 more$/,
+    );
     // the kept copy counts as a fresh build: no new attempt on every request meanwhile
     const calls = admin.calls.length;
     advance(1_000);
@@ -198,7 +223,14 @@ describe('the index store', () => {
         return admin.source.getUpcomingCourses();
       },
     };
-    const store = createSearchIndexStore({ source: slow, ttlMs: 60_000, retryMs: 5_000, settleMs: 0, log: () => {}, schedule: () => {} });
+    const store = createSearchIndexStore({
+      source: slow,
+      ttlMs: 60_000,
+      retryMs: 5_000,
+      settleMs: 0,
+      log: () => {},
+      schedule: () => {},
+    });
     const waited = await store.get(20);
     expect(waited.ok).toBe(false);
     expect(!waited.ok && waited.error.kind).toBe('TIMEOUT_ERROR');
@@ -231,7 +263,14 @@ describe('the index store', () => {
     };
     const logs: string[] = [];
     const store = createSearchIndexStore({
-      source, ttlMs: 60_000, retryMs: 5_000, settleMs: 0, stallMs: 120_000, now: () => clock, log: (message) => logs.push(message), schedule: () => {},
+      source,
+      ttlMs: 60_000,
+      retryMs: 5_000,
+      settleMs: 0,
+      stallMs: 120_000,
+      now: () => clock,
+      log: (message) => logs.push(message),
+      schedule: () => {},
     });
     expect((await store.get(10)).ok).toBe(false);
     hang = false;

@@ -78,7 +78,10 @@ export function createSearchIndexStore(options: SearchIndexStoreOptions) {
         return { ok: true, index: current.index };
       } catch (cause) {
         // A defect, not an admin failure: log it loudly and keep serving what there is.
-        const error: ContentError = { kind: 'FETCH_ERROR', message: `search index build failed: ${cause instanceof Error ? cause.stack ?? cause.message : String(cause)}` };
+        const error: ContentError = {
+          kind: 'FETCH_ERROR',
+          message: `search index build failed: ${cause instanceof Error ? (cause.stack ?? cause.message) : String(cause)}`,
+        };
         console.error(`[search] ${error.message}`);
         failure = { error, at: now() };
         return current ? { ok: true, index: current.index } : { ok: false, error };
@@ -136,7 +139,9 @@ export function createSearchIndexStore(options: SearchIndexStoreOptions) {
 function describeFailures(failures: { what: string; error: ContentError; kept: boolean }[]): string {
   const listed = failures
     .slice(0, 5)
-    .map((failure) => `${failure.what} (${failure.error.kind}${failure.kept ? ', last good copy kept' : ', left out'})`);
+    .map(
+      (failure) => `${failure.what} (${failure.error.kind}${failure.kept ? ', last good copy kept' : ', left out'})`,
+    );
   const more = failures.length > listed.length ? ` and ${failures.length - listed.length} more` : '';
   return `[search] ${failures.length} part(s) of the catalogue unavailable for the index: ${listed.join('; ')}${more}`;
 }
@@ -144,7 +149,11 @@ function describeFailures(failures: { what: string; error: ContentError; kept: b
 function withDeadline(pending: Promise<SearchIndexResult>, waitMs: number): Promise<SearchIndexResult> {
   return new Promise((resolve) => {
     const timer = setTimeout(
-      () => resolve({ ok: false, error: { kind: 'TIMEOUT_ERROR', message: `the search index is not ready after ${waitMs} ms` } }),
+      () =>
+        resolve({
+          ok: false,
+          error: { kind: 'TIMEOUT_ERROR', message: `the search index is not ready after ${waitMs} ms` },
+        }),
       waitMs,
     );
     timer.unref?.();

@@ -18,7 +18,13 @@ function searchIndexStore(): SearchIndexStore {
   if (!store) {
     const config = adminConfig();
     store = createSearchIndexStore({
-      source: { getUpcomingCourses, getLearningSolutions, getOpenCourseCategory, getLearningSolutionCategory, getSubCourse },
+      source: {
+        getUpcomingCourses,
+        getLearningSolutions,
+        getOpenCourseCategory,
+        getLearningSolutionCategory,
+        getSubCourse,
+      },
       ttlMs: config.cacheTtlMs,
       retryMs: config.retryMs,
       settleMs: config.timeoutMs + 250,

@@ -94,12 +94,21 @@ const ISO_DATE = /^(\d{4})-(\d{2})-\d{2}$/;
 
 export function buildSearchIndex(catalogue: Catalogue, now: number): SearchIndex {
   const categories: SearchCategory[] = [];
-  const bySlug = new Map<string, { course: CatalogueCategory['courses'][number]; categoryKeys: string[]; categoryTitles: string[] }>();
+  const bySlug = new Map<
+    string,
+    { course: CatalogueCategory['courses'][number]; categoryKeys: string[]; categoryTitles: string[] }
+  >();
 
   for (const category of catalogue.categories) {
     const key = categoryKey(category.kind, category.id);
     if (categories.some((known) => known.key === key)) continue;
-    categories.push({ key, kind: category.kind, id: category.id, title: category.title, href: categoryHref(category.kind, category.id) });
+    categories.push({
+      key,
+      kind: category.kind,
+      id: category.id,
+      title: category.title,
+      href: categoryHref(category.kind, category.id),
+    });
     for (const course of category.courses) {
       const entry = bySlug.get(course.slug);
       if (entry) {

@@ -22,7 +22,9 @@ export function searchOptions(index: SearchIndex | undefined, query: Partial<Sea
   const categoryGroups = (['upcoming', 'solution'] as const)
     .map((kind) => ({
       label: GROUP_LABELS[kind],
-      options: categories.filter((category) => category.kind === kind).map((category) => ({ value: category.key, label: category.title })),
+      options: categories
+        .filter((category) => category.kind === kind)
+        .map((category) => ({ value: category.key, label: category.title })),
     }))
     .filter((group) => group.options.length > 0);
 

@@ -11,13 +11,20 @@ function codes(params: string): string[] {
 }
 
 function sessionsOf(params: string, code: string): string[] {
-  const item = searchCourses(index, parseSearchQuery(params, index), FIXTURE_NOW).items.find((found) => found.course.code === code);
+  const item = searchCourses(index, parseSearchQuery(params, index), FIXTURE_NOW).items.find(
+    (found) => found.course.code === code,
+  );
   return item ? item.sessions.map((session) => `${session.startDate} ${session.venue}`) : [];
 }
 
 describe('the index', () => {
   it('lists every category, course and the options of upcoming sessions only', () => {
-    expect(index.categories.map((category) => category.key)).toEqual(['upcoming-101', 'upcoming-102', 'solution-201', 'solution-202']);
+    expect(index.categories.map((category) => category.key)).toEqual([
+      'upcoming-101',
+      'upcoming-102',
+      'solution-201',
+      'solution-202',
+    ]);
     expect(index.categories[2]!.href).toBe('/learning-solutions-course-details/201');
     expect(index.courses).toHaveLength(6);
     expect(index.courses[0]!.href).toBe('/subCourse-details/pmp-exam-preparation-bootcamp');
@@ -28,7 +35,11 @@ describe('the index', () => {
   });
 
   it('sorts each course’s sessions by start date', () => {
-    expect(index.courses[0]!.sessions.map((session) => session.startDate)).toEqual(['2026-12-01', '2027-02-14', '2027-03-07']);
+    expect(index.courses[0]!.sessions.map((session) => session.startDate)).toEqual([
+      '2026-12-01',
+      '2027-02-14',
+      '2027-03-07',
+    ]);
   });
 });
 
@@ -143,7 +154,10 @@ describe('filters', () => {
 
 describe('reading the URL', () => {
   it('ignores values the index does not know or that are out of range', () => {
-    const query = parseSearchQuery('q=%20%20risk%20%20&category=upcoming-999&venue=Atlantis&month=13&year=20x7&page=-2', index);
+    const query = parseSearchQuery(
+      'q=%20%20risk%20%20&category=upcoming-999&venue=Atlantis&month=13&year=20x7&page=-2',
+      index,
+    );
     expect(query).toEqual({ q: 'risk', page: 1 });
     expect(parseSearchQuery('month=0&year=27&page=abc', index)).toEqual({ q: '', page: 1 });
   });
@@ -170,7 +184,14 @@ describe('reading the URL', () => {
   });
 
   it('writes a query back to the same address', () => {
-    const query: SearchQuery = { q: 'risk & more', category: 'upcoming-101', venue: 'Kuala Lumpur', month: 3, year: 2027, page: 2 };
+    const query: SearchQuery = {
+      q: 'risk & more',
+      category: 'upcoming-101',
+      venue: 'Kuala Lumpur',
+      month: 3,
+      year: 2027,
+      page: 2,
+    };
     const href = searchHref(query);
     expect(href).toBe('/search?q=risk+%26+more&category=upcoming-101&venue=Kuala+Lumpur&month=3&year=2027&page=2');
     expect(parseSearchQuery(href.split('?')[1]!, index)).toEqual(query);
@@ -186,7 +207,12 @@ describe('paging', () => {
           kind: 'upcoming',
           id: 1,
           title: 'Many',
-          courses: Array.from({ length: 25 }, (_, n) => ({ id: n, code: `MC-${100 + n}`, title: `Course ${100 + n}`, slug: `course-${100 + n}` })),
+          courses: Array.from({ length: 25 }, (_, n) => ({
+            id: n,
+            code: `MC-${100 + n}`,
+            title: `Course ${100 + n}`,
+            slug: `course-${100 + n}`,
+          })),
         },
       ],
       sessionsBySlug: new Map(),
@@ -209,6 +235,12 @@ describe('paging', () => {
   });
 
   it('has one empty page when nothing matches', () => {
-    expect(searchCourses(many, parseSearchQuery('q=nothing', many), FIXTURE_NOW)).toMatchObject({ total: 0, page: 1, pageCount: 1, first: 0, items: [] });
+    expect(searchCourses(many, parseSearchQuery('q=nothing', many), FIXTURE_NOW)).toMatchObject({
+      total: 0,
+      page: 1,
+      pageCount: 1,
+      first: 0,
+      items: [],
+    });
   });
 });

@@ -8,7 +8,13 @@
  * no session left is dropped once a session filter (or a venue word in `q`) is in play.
  */
 import { compactText, foldText, queryTokens, tokenize } from './normalize-text';
-import { firstUpcomingDay, type SearchCategory, type SearchCourse, type SearchIndex, type SearchSession } from './search-index';
+import {
+  firstUpcomingDay,
+  type SearchCategory,
+  type SearchCourse,
+  type SearchIndex,
+  type SearchSession,
+} from './search-index';
 
 export const PAGE_SIZE = 10;
 export const MAX_QUERY_LENGTH = 200;
@@ -38,17 +44,22 @@ const CATEGORY_KEY = /^(upcoming|solution)-\d+$/;
  */
 export function parseSearchQuery(input: SearchParamsInput | undefined, index?: SearchIndex): SearchQuery {
   const params =
-    input instanceof URLSearchParams ? input : new URLSearchParams(typeof input === 'object' ? definedEntries(input) : (input ?? ''));
+    input instanceof URLSearchParams
+      ? input
+      : new URLSearchParams(typeof input === 'object' ? definedEntries(input) : (input ?? ''));
   const read = (name: string) => (params.get(name) ?? '').trim();
 
   const query: SearchQuery = { q: read('q').replace(/\s+/g, ' ').slice(0, MAX_QUERY_LENGTH).trim(), page: 1 };
 
   const category = read('category');
-  if (index ? index.categories.some((known) => known.key === category) : CATEGORY_KEY.test(category)) query.category = category;
+  if (index ? index.categories.some((known) => known.key === category) : CATEGORY_KEY.test(category))
+    query.category = category;
 
   const venue = read('venue');
   if (venue) {
-    const known = index ? index.venues.find((name) => foldText(name) === foldText(venue)) : venue.slice(0, MAX_QUERY_LENGTH);
+    const known = index
+      ? index.venues.find((name) => foldText(name) === foldText(venue))
+      : venue.slice(0, MAX_QUERY_LENGTH);
     if (known) query.venue = known;
   }
 
@@ -189,7 +200,9 @@ function wholeNumber(text: string): number | undefined {
 }
 
 function definedEntries(record: Record<string, string | undefined>): [string, string][] {
-  return Object.entries(record).flatMap(([key, value]) => (value === undefined ? [] : [[key, value] as [string, string]]));
+  return Object.entries(record).flatMap(([key, value]) =>
+    value === undefined ? [] : [[key, value] as [string, string]],
+  );
 }
 
 const monthFormat = new Intl.DateTimeFormat('en-GB', { month: 'long', timeZone: 'UTC' });

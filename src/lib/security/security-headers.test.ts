@@ -33,11 +33,9 @@ describe('content security policy', () => {
   });
 
   test('media origins come from the admin URL and the extra list', () => {
-    expect(mediaOriginsFrom('https://admin.example.com/api', 'https://cdn.example.net/x, nonsense https://v.example.org')).toEqual([
-      'https://admin.example.com',
-      'https://cdn.example.net',
-      'https://v.example.org',
-    ]);
+    expect(
+      mediaOriginsFrom('https://admin.example.com/api', 'https://cdn.example.net/x, nonsense https://v.example.org'),
+    ).toEqual(['https://admin.example.com', 'https://cdn.example.net', 'https://v.example.org']);
     expect(mediaOriginsFrom(undefined, undefined)).toEqual([]);
   });
 
@@ -70,7 +68,9 @@ async function pipe(chunks: string[], nonce: string) {
 describe('script nonce stream', () => {
   test('stamps every script tag, also when a tag is split across chunks', async () => {
     const out = await pipe(['<p>a</p><scr', 'ipt>x()</script><script id="_R_">y', '</script><', 'script>'], 'N');
-    expect(out.join('')).toBe('<p>a</p><script nonce="N">x()</script><script nonce="N" id="_R_">y</script><script nonce="N">');
+    expect(out.join('')).toBe(
+      '<p>a</p><script nonce="N">x()</script><script nonce="N" id="_R_">y</script><script nonce="N">',
+    );
   });
 
   test('keeps the stream: text before a tag is passed on at once', async () => {
@@ -79,12 +79,15 @@ describe('script nonce stream', () => {
   });
 
   test('escaped text is not a tag', async () => {
-    expect((await pipe(['&lt;script&gt;alert(1)&lt;/script&gt;'], 'N')).join('')).toBe('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect((await pipe(['&lt;script&gt;alert(1)&lt;/script&gt;'], 'N')).join('')).toBe(
+      '&lt;script&gt;alert(1)&lt;/script&gt;',
+    );
   });
 });
 
 describe('cross-site writes', () => {
-  const post = (headers: Record<string, string>) => new Request('http://site.example/contact-us', { method: 'POST', headers });
+  const post = (headers: Record<string, string>) =>
+    new Request('http://site.example/contact-us', { method: 'POST', headers });
 
   test.each([
     [{ host: 'site.example', origin: 'http://site.example' }, false],
@@ -98,7 +101,9 @@ describe('cross-site writes', () => {
   });
 
   test('reads never count', () => {
-    expect(isCrossSiteWrite(new Request('http://site.example/', { headers: { origin: 'http://evil.example' } }), false)).toBe(false);
+    expect(
+      isCrossSiteWrite(new Request('http://site.example/', { headers: { origin: 'http://evil.example' } }), false),
+    ).toBe(false);
   });
 
   test('behind a trusted proxy the forwarded host is the site', () => {

@@ -111,7 +111,10 @@ export function isCrossSiteWrite(request: Request, trustForwardedHost: boolean):
   const origin = request.headers.get('origin');
   if (!origin) return false; // non-browser clients; browsers always send Origin on POST
   if (origin === 'null') return true;
-  const host = (trustForwardedHost && request.headers.get('x-forwarded-host')) || request.headers.get('host') || new URL(request.url).host;
+  const host =
+    (trustForwardedHost && request.headers.get('x-forwarded-host')) ||
+    request.headers.get('host') ||
+    new URL(request.url).host;
   try {
     return new URL(origin).host !== host;
   } catch {

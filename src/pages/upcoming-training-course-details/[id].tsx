@@ -1,7 +1,9 @@
 import type { PageProps } from 'waku/router';
 import { CourseDetailsPage } from '../../components/courses/course-details-page';
 
-export default async function UpcomingTrainingCourseDetails({ id }: PageProps<'/upcoming-training-course-details/[id]'>) {
+export default async function UpcomingTrainingCourseDetails({
+  id,
+}: PageProps<'/upcoming-training-course-details/[id]'>) {
   return <CourseDetailsPage source="upcoming" id={id} />;
 }
 

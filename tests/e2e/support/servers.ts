@@ -29,7 +29,7 @@ export type DemoAdmin = {
 };
 
 export async function startAdmin(options: { latencyMs?: number } = {}): Promise<DemoAdmin> {
-  return startDemoAdmin({ host: "127.0.0.1", port: 0, ...options });
+  return startDemoAdmin({ host: '127.0.0.1', port: 0, ...options });
 }
 
 export type Site = { url: string; stop(): Promise<void>; output(): string };
@@ -53,7 +53,14 @@ export async function startSite(adminUrl: string, env: Record<string, string> = 
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, [path.join(root, 'scripts/serve.mjs'), 'start'], {
     cwd: root,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), ADMIN_API_URL: adminUrl, NODE_ENV: 'production', ...env },
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      ADMIN_API_URL: adminUrl,
+      NODE_ENV: 'production',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
