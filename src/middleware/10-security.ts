@@ -16,7 +16,7 @@ import {
 export default function security(): MiddlewareHandler {
   return async (c, next) => {
     const mediaOrigins = mediaOriginsFrom(readEnv('ADMIN_API_URL'), readEnv('MEDIA_ORIGINS'));
-    if (isCrossSiteWrite(c.req.raw, readEnv('TRUST_PROXY') === '1')) {
+    if (isCrossSiteWrite(c.req.raw, Number(readEnv('TRUST_PROXY') ?? 0) > 0)) {
       c.res = new Response('Forms can only be sent from this site.', {
         status: 403,
         headers: { 'content-type': 'text/plain; charset=utf-8', ...securityHeaders({ mediaOrigins }) },
