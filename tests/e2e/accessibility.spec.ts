@@ -1,43 +1,10 @@
 // axe (WCAG 2.2 A/AA) on every route, on a desktop and a phone, plus the keyboard basics every page shares.
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { axeViolations } from './support/axe';
+import { SITE_ROUTES, subCourseRoutes } from './support/routes';
 
-const ROUTES = [
-  '/',
-  '/about',
-  '/conferences',
-  '/consultations',
-  '/destination-training',
-  '/customized-in-house',
-  '/gallery',
-  '/learning-solutions',
-  '/contact-us',
-  '/upcoming-training-course-details/101',
-  '/learning-solutions-course-details/201',
-  '/upcoming-training-course-details/112',
-  '/search?q=management',
-  '/search?q=zzzzqqq',
-  '/no-such-page',
-];
-
-async function subCourseRoutes(): Promise<string[]> {
-  const category = await (await fetch(`${process.env.ADMIN_ORIGIN}/api/upcoming-training/details/101`)).json();
-  return [
-    `/subCourse-details/${category.data.training_course[0].slug}`,
-    '/subCourse-details/stakeholder-management-and-communication',
-  ];
-}
-
-async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  return results.violations.map((violation) => ({
-    id: violation.id,
-    targets: violation.nodes.map((node) => node.target.join(' ')),
-  }));
-}
+// plus the empty states and the 404
+const ROUTES = [...SITE_ROUTES, '/upcoming-training-course-details/112', '/search?q=zzzzqqq', '/no-such-page'];
 
 for (const viewport of [
   { name: 'desktop', width: 1440, height: 900 },

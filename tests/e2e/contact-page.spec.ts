@@ -1,8 +1,8 @@
 // The /contact-us page: postal address, phone link from the settings, and the enquiry form's place, which
 // takes its prefill from the query string the course pages' Register / proposal links put there.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { axeViolations } from './support/axe';
 
 type Prefill = { message?: string; trainingFor?: 'myself' | 'team' };
 
@@ -75,15 +75,7 @@ test('axe finds nothing at 1440 and 375 px', async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/contact-us?trainingFor=team&message=Hello');
     await expect(page.getByRole('main').locator('a[href^="tel:"]')).toBeVisible();
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-      .analyze();
-    expect(
-      results.violations.map((violation) => ({
-        id: violation.id,
-        targets: violation.nodes.map((node) => node.target),
-      })),
-      `${width} px`,
-    ).toEqual([]);
+    const results = await axeViolations(page);
+    expect(results, `${width} px`).toEqual([]);
   }
 });

@@ -1,10 +1,10 @@
 // The simple content pages (site-spec section 2): /about, /conferences, /consultations, /destination-training,
 // /customized-in-house and /learning-solutions, with the demo admin's content, their failure states and axe.
 import http from 'node:http';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { startPair } from './support/servers';
+import { axeViolations } from './support/axe';
 
 type SingleImagePage = { title: string; description: string; image?: string };
 type TwoImagePage = { title: string; description: string; first_image?: string; second_image?: string };
@@ -220,15 +220,8 @@ test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
         await page.setViewportSize({ width, height: 900 });
         await page.goto(path);
         await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
-        const results = await new AxeBuilder({ page })
-          .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-          .analyze();
-        expect(
-          results.violations.map((violation) => ({
-            id: violation.id,
-            targets: violation.nodes.map((node) => node.target),
-          })),
-        ).toEqual([]);
+        const results = await axeViolations(page);
+        expect(results).toEqual([]);
       });
     }
   }

@@ -1,9 +1,9 @@
 // Issue 3: the course-details screen (two sources, one component) and the sub-course screen, checked against
 // what the demo admin actually serves; their empty states, 404s, a failing admin, and accessibility.
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { startPair } from './support/servers';
+import { axeViolations } from './support/axe';
 
 type TrainingCourse = { id: number; code: string; title: string; slug: string };
 type CourseCategory = { title: string; training_course: TrainingCourse[] };
@@ -33,12 +33,8 @@ async function headerTexts(table: Locator): Promise<string[]> {
 }
 
 async function expectAxeClean(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  expect(
-    results.violations.map((violation) => ({ id: violation.id, targets: violation.nodes.map((node) => node.target) })),
-  ).toEqual([]);
+  const results = await axeViolations(page);
+  expect(results).toEqual([]);
 }
 
 const CATEGORY_SOURCES = [

@@ -5,10 +5,10 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { registerHref } from '../../src/lib/enquiry-links';
 import { startPair } from './support/servers';
+import { axeViolations } from './support/axe';
 
 type Pair = Awaited<ReturnType<typeof startPair>>;
 type OutboxRecord = { id: string; kind: string; context?: string; fields: Record<string, string | boolean> };
@@ -162,16 +162,8 @@ test.describe('with JavaScript', () => {
     await summary.getByRole('link', { name: 'Job title is required' }).click();
     await expect(page.getByLabel('Job title')).toBeFocused();
 
-    const results = await new AxeBuilder({ page })
-      .include('#enquiry')
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-      .analyze();
-    expect(
-      results.violations.map((violation) => ({
-        id: violation.id,
-        targets: violation.nodes.map((node) => node.target),
-      })),
-    ).toEqual([]);
+    const results = await axeViolations(page, { include: '#enquiry' });
+    expect(results).toEqual([]);
 
     expect(posts).toEqual([]);
     expect((await readRecords(dir)).length).toBe(before);

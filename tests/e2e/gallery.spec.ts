@@ -1,10 +1,10 @@
 // Issue 4: the gallery page: tiles from the admin, the large-image modal with mouse and keyboard, the no-JS
 // fallback, the 12-tile skeleton while the gallery loads, accessibility.
 import http from 'node:http';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { startPair } from './support/servers';
+import { axeViolations } from './support/axe';
 
 type GalleryItem = { image: string; title: string };
 
@@ -118,23 +118,15 @@ test('axe finds nothing with the modal open', async ({ page }) => {
   await gotoGallery(page);
   await tiles(page).first().click();
   await expect(page.getByRole('dialog')).toBeVisible();
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  expect(
-    results.violations.map((violation) => ({ id: violation.id, targets: violation.nodes.map((node) => node.target) })),
-  ).toEqual([]);
+  const results = await axeViolations(page);
+  expect(results).toEqual([]);
 });
 
 test('axe finds nothing on the page at 375 px', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await gotoGallery(page);
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  expect(
-    results.violations.map((violation) => ({ id: violation.id, targets: violation.nodes.map((node) => node.target) })),
-  ).toEqual([]);
+  const results = await axeViolations(page);
+  expect(results).toEqual([]);
 });
 
 test.describe('without JavaScript', () => {

@@ -1,9 +1,9 @@
 // Issues 3 and 4: the layout's interactive parts (site-spec sections 2 and 4), each driven with the mouse
 // and with the keyboard alone: the mobile menu, the search overlay, the floating contact button, the skip
 // link; and axe (WCAG 2.2 A/AA) on the pages with each of them open.
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { axeViolations } from './support/axe';
 
 const MOBILE = { width: 375, height: 812 };
 const DESKTOP = { width: 1440, height: 900 };
@@ -60,16 +60,6 @@ function pageBehindTakesFocus(page: Page) {
       return document.activeElement === element;
     });
   });
-}
-
-async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  return results.violations.map((violation) => ({
-    id: violation.id,
-    targets: violation.nodes.map((node) => node.target),
-  }));
 }
 
 test.describe('mobile menu', () => {

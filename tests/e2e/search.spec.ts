@@ -1,10 +1,10 @@
 // Issue 6: course search on /search, from the header box, the mobile overlay and the sidebar's Find a Course
 // panel, with and without JavaScript. Courses, venues and dates are read from the demo admin, never hard-coded.
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { SITE_NAME } from '../../src/lib/site';
 import { expect, test } from './support/fixtures';
 import { startPair } from './support/servers';
+import { axeViolations } from './support/axe';
 
 type TrainingCourse = { id: number; code: string; title: string; slug: string };
 type Session = { start_date: string; end_date: string; venue_name: string; course_fee: number };
@@ -349,15 +349,7 @@ test('an admin failure never breaks search: a message while there is no index, t
 });
 
 test.describe('accessibility', () => {
-  const axe = async (page: Page) => {
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-      .analyze();
-    return results.violations.map((violation) => ({
-      id: violation.id,
-      targets: violation.nodes.map((node) => node.target.join(' ')),
-    }));
-  };
+  const axe = axeViolations;
 
   for (const [name, path] of [
     ['results', '/search?q=management'],

@@ -3,22 +3,10 @@
 import http from 'node:http';
 import zlib from 'node:zlib';
 import { expect, test } from './support/fixtures';
+import { SITE_ROUTES } from './support/routes';
 import { startPair } from './support/servers';
 
-const ROUTES = [
-  '/',
-  '/about',
-  '/conferences',
-  '/consultations',
-  '/destination-training',
-  '/customized-in-house',
-  '/gallery',
-  '/learning-solutions',
-  '/contact-us',
-  '/upcoming-training-course-details/101',
-  '/learning-solutions-course-details/201',
-  '/search?q=management',
-];
+const ROUTES = SITE_ROUTES;
 
 const SECURITY_HEADERS = [
   'content-security-policy',
