@@ -135,3 +135,18 @@ test('/healthz reports the admin and the cache, and stays 200 when the admin is 
     await pair.stop();
   }
 });
+
+test('pages without a form load no form code and no react-select', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()));
+  for (const route of ['/about', '/gallery', '/conferences']) {
+    await page.goto(route);
+    await page.waitForLoadState('networkidle');
+  }
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((url) => /country-combobox|contact-form|react-select|emotion/.test(url))).toEqual([]);
+
+  await page.goto('/contact-us');
+  await page.waitForLoadState('networkidle');
+  expect(scripts.some((url) => url.includes('country-combobox'))).toBe(true); // and the form page does load it
+});
