@@ -37,6 +37,7 @@ if (
     '--log-level',
     'warn',
     'src/**/*.{ts,tsx,css}',
+    '!src/lib/admin/admin-api.gen.ts', // generated: openapi-typescript's own formatting
     'scripts/**/*.{mjs,ts}',
     'tests/**/*.ts',
     'waku.config.ts',
