@@ -39,7 +39,7 @@ async function startSite(adminUrl, env = {}) {
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 100; i += 1) {
     try {
-      await fetch(`${url}/favicon.ico`);
+      await fetch(`${url}/healthz`);
       return { url, stop: () => child.kill('SIGTERM') };
     } catch {
       await new Promise((resolve) => setTimeout(resolve, 100));

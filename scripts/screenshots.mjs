@@ -31,7 +31,7 @@ let browser;
 try {
   for (let i = 0; ; i += 1) {
     try {
-      await fetch(`${base}/favicon.ico`);
+      await fetch(`${base}/healthz`);
       break;
     } catch {
       if (i > 100) throw new Error('site did not start (did you run `npm run build`?)');

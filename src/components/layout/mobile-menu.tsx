@@ -18,7 +18,7 @@ const TOGGLE_ID = 'site-menu-toggle';
 
 export function MobileMenu() {
   const [open, setOpen] = useAtom(mobileMenuOpenAtom);
-  const { dialogRef, toggleRef } = useToggledDialog({ open, setOpen });
+  const { dialogRef, toggleRef, show, hide } = useToggledDialog({ open, setOpen });
 
   const { path } = useRouter();
   const shownPath = useRef(path);
@@ -39,7 +39,7 @@ export function MobileMenu() {
         aria-label="Menu"
         aria-expanded={open}
         aria-controls={PANEL_ID}
-        {...pressHandlers(() => setOpen(!open))}
+        {...pressHandlers(() => (dialogRef.current?.open ? hide() : show()))}
       >
         {open ? <CloseIcon size={26} /> : <MenuIcon size={26} />}
       </a>
@@ -50,7 +50,7 @@ export function MobileMenu() {
         aria-label="Menu"
         onClick={(event) => {
           // a click on the dimmed backdrop lands on the dialog itself, not on the sheet inside it
-          if (event.target === event.currentTarget) setOpen(false);
+          if (event.target === event.currentTarget) hide();
         }}
       >
         <div className={styles.sheet}>
@@ -63,7 +63,7 @@ export function MobileMenu() {
               href={`#${TOGGLE_ID}`}
               role="button"
               aria-label="Close menu"
-              {...pressHandlers(() => setOpen(false))}
+              {...pressHandlers(hide)}
             >
               <CloseIcon size={26} />
             </a>

@@ -19,7 +19,7 @@ export function SearchOverlay() {
   const [open, setOpen] = useAtom(searchOverlayOpenAtom);
   const inputRef = useRef<HTMLInputElement>(null);
   const fieldRef = useRef<HTMLDivElement>(null);
-  const { dialogRef, toggleRef } = useToggledDialog({
+  const { dialogRef, toggleRef, show, hide } = useToggledDialog({
     open,
     setOpen,
     onOpened: () => inputRef.current?.focus(),
@@ -36,7 +36,7 @@ export function SearchOverlay() {
         aria-label="Search"
         aria-expanded={open}
         aria-controls={OVERLAY_ID}
-        {...pressHandlers(() => setOpen(true))}
+        {...pressHandlers(show)}
       >
         <SearchIcon size={24} />
       </a>
@@ -46,7 +46,7 @@ export function SearchOverlay() {
         className={styles.overlay}
         aria-label="Search courses"
         onMouseDown={(event) => {
-          if (!fieldRef.current?.contains(event.target as Node)) setOpen(false);
+          if (!fieldRef.current?.contains(event.target as Node)) hide();
         }}
       >
         <a
@@ -54,7 +54,7 @@ export function SearchOverlay() {
           href={`#${TOGGLE_ID}`}
           role="button"
           aria-label="Close search"
-          {...pressHandlers(() => setOpen(false))}
+          {...pressHandlers(hide)}
         >
           <CloseIcon size={28} />
         </a>

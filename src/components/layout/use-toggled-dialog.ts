@@ -53,7 +53,23 @@ export function useToggledDialog({
     }
   }, [open]);
 
-  return { dialogRef, toggleRef };
+  // Open and close the dialog at once, not only through the state: when the browser closes it itself
+  // (Escape), the state catches up a render later, and a toggle pressed in between would set `true` over a
+  // still-`true` state, a change React never sees, and the dialog would stay shut.
+  const show = () => {
+    const dialog = dialogRef.current;
+    if (dialog && !dialog.open) {
+      dialog.showModal();
+      onOpenedRef.current?.();
+    }
+    setOpen(true);
+  };
+  const hide = () => {
+    dialogRef.current?.close();
+    setOpen(false);
+  };
+
+  return { dialogRef, toggleRef, show, hide };
 }
 
 /**

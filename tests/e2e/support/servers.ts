@@ -71,7 +71,7 @@ export async function startSite(adminUrl: string, env: Record<string, string> = 
   for (;;) {
     if (child.exitCode !== null) throw new Error(`site exited early (${child.exitCode}):\n${output}`);
     try {
-      await fetch(`${url}/favicon.ico`);
+      await fetch(`${url}/healthz`); // touches no content cache
       break;
     } catch {
       if (Date.now() > deadline) {

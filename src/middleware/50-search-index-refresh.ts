@@ -1,0 +1,14 @@
+import type { MiddlewareHandler } from 'hono';
+import { peekSearchIndex } from '../lib/search/search-index.server';
+
+/**
+ * Keeps the course-search index warm: every page request looks at it (a cheap check) and, when there is none
+ * yet or it is older than the content cache, a build starts in the background. So the first visitor to
+ * search finds an index built while others browsed, and no search waits on the admin once it is warm.
+ */
+export default function searchIndexRefresh(): MiddlewareHandler {
+  return async (c, next) => {
+    if (c.req.method === 'GET' && c.req.path !== '/healthz') peekSearchIndex();
+    await next();
+  };
+}
