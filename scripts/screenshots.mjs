@@ -61,6 +61,14 @@ try {
     const page = await browser.newPage({ viewport: { width, height: width === 375 ? 812 : 900 } });
     for (const [name, route] of Object.entries(screens)) {
       await page.goto(`${base}${route}`);
+      // scroll through once so lazy images load, as they would for a visitor reading down the page
+      await page.evaluate(async () => {
+        for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight / 2) {
+          window.scrollTo(0, y);
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        window.scrollTo(0, 0);
+      });
       await page.waitForLoadState('networkidle');
       const file = path.join(outDir, `${name}-${width}.png`);
       await page.screenshot({ path: file, fullPage: true });
