@@ -1,5 +1,5 @@
-import { NAV_LINKS } from '../../lib/site';
 import { ButtonLink } from '../ui/button-link';
+import { SectionLinks } from './section-links';
 import styles from './not-found-view.module.css';
 
 /**
@@ -24,16 +24,7 @@ export function NotFoundView({ what = 'page' }: { what?: string }) {
         <h2 id="not-found-sections" className={styles.sectionsTitle}>
           Main sections
         </h2>
-        <ul className={styles.sections}>
-          {NAV_LINKS.map((link) => (
-            <li key={link.href}>
-              <a href={link.href}>{link.label}</a>
-            </li>
-          ))}
-          <li>
-            <a href="/contact-us">Contact Us</a>
-          </li>
-        </ul>
+        <SectionLinks className={styles.sections} />
       </nav>
     </section>
   );

@@ -2,8 +2,9 @@ import { Streamed } from '../ui/streamed';
 import type { ContentResult } from '../../lib/admin/content-error';
 import type { Settings } from '../../lib/admin/schemas';
 import { siteDomain } from '../../lib/config.server';
-import { FOOTER_LEGAL_TEXTS, NAV_LINKS, SITE_LOCATION, SITE_NAME } from '../../lib/site';
+import { FOOTER_LEGAL_TEXTS, SITE_LOCATION, SITE_NAME } from '../../lib/site';
 import { settingsLinks } from './settings-links';
+import { SectionLinks } from './section-links';
 import styles from './site-footer.module.css';
 import { SocialLink } from './social-links';
 
@@ -24,16 +25,7 @@ export function SiteFooter({ settings }: { settings: Promise<ContentResult<Setti
         </div>
         <nav className={styles.explore} aria-label="Footer">
           <h2 className={styles.heading}>Explore</h2>
-          <ul className={styles.linkList}>
-            {NAV_LINKS.map((link) => (
-              <li key={link.href}>
-                <a href={link.href}>{link.label}</a>
-              </li>
-            ))}
-            <li>
-              <a href="/contact-us">Contact Us</a>
-            </li>
-          </ul>
+          <SectionLinks className={styles.linkList} />
         </nav>
         <Streamed ready={settings} fallback={<div className={styles.followUsPlaceholder} />}>
           <FollowUs settings={settings} />
