@@ -1,7 +1,7 @@
 /**
  * The contact form as pages use it (a server component): pages render it inside their section with
  * id="enquiry" on / and /contact-us, and /contact-us passes what its query string prefills (the Register
- * and In-House Proposal links, src/lib/enquiry-links.ts). It renders its own h2 'Send us an enquiry'.
+ * and In-House Proposal links, src/lib/enquiry-links.ts). The page supplies the heading.
  * Each rendering gets a fresh form token (see src/lib/enquiry/form-token.ts).
  */
 import { newFormToken } from '../../lib/enquiry/form-token';

@@ -1,6 +1,6 @@
 /**
- * The sidebar's Quick Inquiry box as pages use it (a server component; it renders its own h2). `context`
- * is the course title, sent along so the enquiry says which course it is about.
+ * The sidebar's Quick Inquiry box as pages use it (a server component; the sidebar supplies the heading).
+ * `context` is the course title, sent along so the enquiry says which course it is about.
  */
 import { newFormToken } from '../../lib/enquiry/form-token';
 import { cleanContext } from '../../lib/enquiry/schema';

@@ -1,3 +1,4 @@
+import { safeUrl } from '../../lib/rich-text/safe-url';
 import type { ContentResult } from '../../lib/admin/content-error';
 import type { GalleryItem } from '../../lib/admin/schemas';
 import { SectionError } from '../ui/section-error';
@@ -14,11 +15,15 @@ export async function GalleryGridWhenLoaded({ gallery }: { gallery: Promise<Cont
 /** The gallery tiles (server-rendered) and the one modal island that shows a tile's large image. */
 export function GalleryGrid({ gallery }: { gallery: ContentResult<GalleryItem[]> }) {
   if (!gallery.ok) return <SectionError error={gallery.error} what="The gallery" />;
-  if (gallery.data.length === 0) return <p>New pictures are on their way. Please come back soon.</p>;
+  // Admin addresses follow the site's URL rule; a picture whose address is not allowed is left out.
+  const items = gallery.data
+    .map((item) => ({ ...item, image: safeUrl(item.image.trim()) }))
+    .filter((item) => item.image !== '');
+  if (items.length === 0) return <p>New pictures are on their way. Please come back soon.</p>;
   return (
     <>
       <ul className={styles.grid}>
-        {gallery.data.map((item, index) => (
+        {items.map((item, index) => (
           <li key={`${item.image}-${index}`} className={styles.item}>
             <GalleryTileLink item={item}>
               <img

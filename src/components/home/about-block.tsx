@@ -64,7 +64,7 @@ async function AboutContent({ asPage = false }: { asPage?: boolean }) {
     <div className={`${styles.layout} ${imageSrc ? '' : styles.noImage}`}>
       <div className={styles.text}>
         {asPage ? null : heading(title)}
-        <RichText source={description} className={styles.description} />
+        <RichText source={description} className={styles.description} underHeading={asPage ? 1 : 2} />
       </div>
       {imageSrc ? (
         <div className={styles.figure}>

@@ -41,7 +41,7 @@ async function IntroText() {
         <SectionHeading id="intro-title" eyebrow="Welcome">
           {title}
         </SectionHeading>
-        <RichText source={description} className={styles.description} />
+        <RichText source={description} className={styles.description} underHeading={2} />
       </div>
       {bannerSrc ? (
         <img className={styles.banner} src={bannerSrc} alt="" width={1200} height={800} loading="lazy" />
@@ -57,13 +57,14 @@ async function IntroTiles() {
     <ul className={styles.tiles} aria-labelledby="intro-tiles-title">
       {tiles.data.map((tile) => {
         // The spec borders the tile that leads to the site root: the page the visitor is on.
-        const isHome = tile.back_link === '/';
+        const href = safeUrl(tile.back_link.trim()) || '/';
+        const isHome = href === '/';
         const image = safeUrl(tile.image);
         return (
           <li key={`${tile.back_link}|${tile.title}`}>
             <a
               className={`${styles.tile} ${isHome ? styles.tileHome : ''}`}
-              href={safeUrl(tile.back_link) || '/'}
+              href={href}
               aria-current={isHome ? 'page' : undefined}
               data-intro-tile=""
             >

@@ -1,5 +1,5 @@
 import type { UpcomingCourse } from '../../lib/admin/schemas';
-import { formatDate } from '../../lib/format';
+import { countdownText, formatDate } from '../../lib/format';
 import { safeUrl } from '../../lib/rich-text/safe-url';
 import { ButtonLink } from '../ui/button-link';
 import { CourseCountdown } from './course-countdown';
@@ -40,10 +40,12 @@ export function UpcomingCourseCard({ course, now }: { course: UpcomingCourse; no
             </div>
           ) : null}
         </dl>
-        <p className={styles.countdown}>
-          <ClockIcon />
-          <CourseCountdown startsAt={course.remaining_time} serverNow={now} />
-        </p>
+        {countdownText(course.remaining_time, now) ? (
+          <p className={styles.countdown}>
+            <ClockIcon />
+            <CourseCountdown startsAt={course.remaining_time} serverNow={now} />
+          </p>
+        ) : null}
         <ButtonLink href={`/upcoming-training-course-details/${course.id}`} size="small" className={styles.more}>
           SEE MORE<span className="visually-hidden"> about {course.title}</span>
         </ButtonLink>

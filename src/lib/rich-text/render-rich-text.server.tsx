@@ -65,12 +65,29 @@ const processor = unified()
   .use(rehypeSafeUrls);
 
 /**
+ * Demotes the admin's headings so the highest one is one level below the heading of the section the text
+ * sits in (`underHeading`): a page has one h1, and a section's text never outranks its own title.
+ */
+function nestHeadings(tree: Root, underHeading: number): void {
+  const headings: Element[] = [];
+  walkElements(tree, (element) => {
+    if (/^h[1-6]$/.test(element.tagName)) headings.push(element);
+  });
+  if (headings.length === 0) return;
+  const highest = Math.min(...headings.map((heading) => Number(heading.tagName[1])));
+  const shift = underHeading + 1 - highest;
+  if (shift <= 0) return;
+  for (const heading of headings) heading.tagName = `h${Math.min(6, Number(heading.tagName[1]) + shift)}`;
+}
+
+/**
  * Renders one rich-text field. Never throws: if anything in the pipeline
  * fails, the source is returned as plain (React-escaped) text.
  */
-export function renderRichText(source: string): ReactNode {
+export function renderRichText(source: string, { underHeading = 1 }: { underHeading?: number } = {}): ReactNode {
   try {
     const tree = processor.runSync(processor.parse(source));
+    nestHeadings(tree, underHeading);
     // React's jsx/jsxs types are narrower than the generic `Jsx` signature.
     return toJsxRuntime(tree, { Fragment, jsx: jsx as Jsx, jsxs: jsxs as Jsx });
   } catch {

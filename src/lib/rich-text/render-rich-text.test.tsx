@@ -102,8 +102,8 @@ describe('renderRichText: formatting', () => {
         '---',
       ].join('\n\n'),
     );
-    expect(out).toContain('<h1>Title</h1>');
-    expect(out).toContain('<h2>Sub <em>title</em></h2>');
+    expect(out).toContain('<h2>Title</h2>'); // nested under the page's h1 (see below)
+    expect(out).toContain('<h3>Sub <em>title</em></h3>');
     expect(out).toContain('<strong>bold</strong>');
     expect(out).toContain('<em>italic</em>');
     expect(out).toContain('<code>code</code>');
@@ -328,6 +328,25 @@ describe('RichText component', () => {
     );
     expect(renderToStaticMarkup(<RichText source="hi" className="prose" />)).toBe(
       '<div class="rich-text prose"><p>hi</p></div>',
+    );
+  });
+});
+
+describe('renderRichText: headings nest under the section heading', () => {
+  const render = (source: string, underHeading?: number) =>
+    renderToStaticMarkup(<>{renderRichText(source, underHeading === undefined ? {} : { underHeading })}</>);
+
+  it('keeps the one h1 of a page: an admin h1 becomes an h2, and its h2 an h3', () => {
+    expect(render('# Title\n\n## Part')).toBe('<h2>Title</h2>\n<h3>Part</h3>');
+  });
+
+  it('leaves headings that already sit below the page heading alone', () => {
+    expect(render('## Who we are\n\n### Team')).toBe('<h2>Who we are</h2>\n<h3>Team</h3>');
+  });
+
+  it('inside an h2 section, the highest admin heading becomes an h3 (capped at h6)', () => {
+    expect(render('## Who we are\n\n##### Deep\n\n###### Deeper', 2)).toBe(
+      '<h3>Who we are</h3>\n<h6>Deep</h6>\n<h6>Deeper</h6>',
     );
   });
 });
