@@ -2,7 +2,7 @@
 // - compression (br or gzip, as the client asks) that keeps the HTML stream: every chunk is flushed;
 // - long immutable caching for the hashed build assets, a short one for other static files;
 // - the baseline security headers on static files, which Waku serves before its middleware runs.
-import { Readable } from 'node:stream';
+import { pipeline, Readable } from 'node:stream';
 import zlib from 'node:zlib';
 
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
@@ -45,7 +45,9 @@ export function createCompressor(encoding) {
 }
 
 function compressBody(body, encoding) {
-  return Readable.toWeb(Readable.fromWeb(body).pipe(createCompressor(encoding)));
+  // pipeline, not pipe: a render that fails midway ends the response instead of leaving it hanging, and a
+  // visitor who leaves cancels the render behind it
+  return Readable.toWeb(pipeline(Readable.fromWeb(body), createCompressor(encoding), () => {}));
 }
 
 /** Wraps the app's fetch handler with the Node-only layer above. */

@@ -8,7 +8,8 @@
  * - When a refresh fails, the last good value keeps being served (stale-if-error), the failure is logged,
  *   and the next retry waits `retryMs` so a down admin is not hammered.
  * - A failure with nothing cached is remembered for `retryMs` too (a 404 for the full `ttlMs`: it is an answer).
- * - At most `maxEntries` keys are kept (least recently used go first): slugs in URLs are visitor input.
+ * - At most `maxEntries` keys are kept: slugs in URLs are visitor input, so entries with no good copy (404s,
+ *   failures) are dropped before content, least recently used first.
  */
 import type { ContentError, ContentResult } from './content-error';
 import { isNotFound } from './content-error';
@@ -106,17 +107,29 @@ export class ContentCache {
     return request;
   }
 
+  /**
+   * Makes room: the least recently used entry without a good copy goes first (404s and failures for
+   * made-up slugs), so visitor-chosen URLs cannot push out the content stale-if-error relies on.
+   */
+  private evictOne(): void {
+    let victim: string | undefined;
+    for (const [key, entry] of this.entries) {
+      if (!entry.good && !entry.inFlight) {
+        victim = key;
+        break;
+      }
+    }
+    victim ??= this.entries.keys().next().value;
+    if (victim !== undefined) this.entries.delete(victim);
+  }
+
   private touch(key: string): Entry {
     let entry = this.entries.get(key);
     if (entry) {
       this.entries.delete(key);
     } else {
       entry = {};
-      while (this.entries.size >= this.options.maxEntries) {
-        const oldest = this.entries.keys().next().value;
-        if (oldest === undefined) break;
-        this.entries.delete(oldest);
-      }
+      while (this.entries.size >= this.options.maxEntries) this.evictOne();
     }
     this.entries.set(key, entry);
     return entry;

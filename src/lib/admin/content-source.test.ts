@@ -268,3 +268,20 @@ describe('cache', () => {
     expect(content.cache.stats().entries).toBe(3);
   });
 });
+
+describe('cache bounds under made-up slugs', () => {
+  test('unknown slugs never push out the content stale-if-error relies on', async () => {
+    handler = (req, res) =>
+      req.url === '/api/setting/content' ? json(res, 200, { data: settings }) : json(res, 404, { error: 'Not found' });
+    const { content, clock } = source({ maxEntries: 3 });
+    await content.getSettings();
+    for (const slug of ['a', 'b', 'c', 'd', 'e', 'f']) await content.getSubCourse(slug);
+    expect(content.cache.stats().entries).toBe(3);
+
+    handler = (_req, res) => json(res, 503, {});
+    clock.now += 120_000;
+    await content.getSettings();
+    await settle();
+    expect(await content.getSettings()).toEqual({ ok: true, data: settings, stale: true });
+  });
+});

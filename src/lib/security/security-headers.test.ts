@@ -78,6 +78,26 @@ describe('script nonce stream', () => {
     expect(out).toEqual(['<header>shell</header>', '<main>later</main>']);
   });
 
+  test('leaves the inside of a script alone, so a payload quoting "<script" stays valid', async () => {
+    const payload = '<script>self.__FLIGHT_DATA.push("q=<script x")</script><p>after</p><script>y()</script>';
+    expect((await pipe([payload], 'N')).join('')).toBe(
+      '<script nonce="N">self.__FLIGHT_DATA.push("q=<script x")</script><p>after</p><script nonce="N">y()</script>',
+    );
+    // the same, cut at every position: the state and split tags carry across chunks
+    for (let cut = 1; cut < payload.length; cut += 1) {
+      const out = (await pipe([payload.slice(0, cut), payload.slice(cut)], 'N')).join('');
+      expect(out, `cut at ${cut}`).toBe(
+        '<script nonce="N">self.__FLIGHT_DATA.push("q=<script x")</script><p>after</p><script nonce="N">y()</script>',
+      );
+    }
+  });
+
+  test('a word that starts like the tag is not the tag', async () => {
+    expect((await pipe(['<scripture>', '<script', '>x</SCRIPT>'], 'N')).join('')).toBe(
+      '<scripture><script nonce="N">x</SCRIPT>',
+    );
+  });
+
   test('escaped text is not a tag', async () => {
     expect((await pipe(['&lt;script&gt;alert(1)&lt;/script&gt;'], 'N')).join('')).toBe(
       '&lt;script&gt;alert(1)&lt;/script&gt;',

@@ -66,36 +66,55 @@ export function createNonce(): string {
   return btoa(String.fromCharCode(...bytes));
 }
 
+/** How much of `pattern` (case-insensitive) the end of `text` already holds: a tag split across chunks. */
+function partialAtEnd(text: string, pattern: string): number {
+  const tail = text.slice(-pattern.length).toLowerCase();
+  for (let length = Math.min(pattern.length, tail.length); length > 0; length -= 1) {
+    if (pattern.startsWith(tail.slice(tail.length - length))) return length;
+  }
+  return 0;
+}
+
 /**
  * Stamps `nonce` on every `<script` start tag of a streamed HTML body, chunk by chunk (streaming is kept).
  * Waku 0.27 renders its inline bootstrap and RSC-payload scripts without a nonce option, so this is where
- * they get one. Only real tags can match: React escapes `<` in text and attributes, the RSC payload
- * escapes it inside scripts, and admin HTML never carries a script past the sanitiser.
+ * they get one. Outside scripts only real tags can match: React escapes `<` in text and attributes, and admin
+ * HTML never carries a script past the sanitiser. Inside a script (the RSC payload, which may quote a
+ * visitor's `<script` search) nothing is touched until its `</script`, which the payload always escapes.
  */
 export function scriptNonceStream(nonce: string): TransformStream<Uint8Array, Uint8Array> {
   const decoder = new TextDecoder();
   const encoder = new TextEncoder();
-  const tag = '<script';
+  const openTag = /<script(?=[\s>])/i;
+  const closeTag = /<\/script/i;
+  let inScript = false;
   let carry = '';
-  const stamp = (text: string) => text.replaceAll(tag, `${tag} nonce="${nonce}"`);
+
+  const process = (input: string, final: boolean): string => {
+    let text = input;
+    let out = '';
+    for (;;) {
+      const match = (inScript ? closeTag : openTag).exec(text);
+      if (!match) break;
+      const end = match.index + match[0].length;
+      out += inScript ? text.slice(0, end) : `${text.slice(0, match.index)}<script nonce="${nonce}"`;
+      text = text.slice(end);
+      inScript = !inScript;
+    }
+    // keep a possibly split tag (`<scri`, `<script` waiting for its next character, `</scr`) for the next chunk
+    const keep = final ? 0 : partialAtEnd(text, inScript ? '</script' : '<script');
+    carry = text.slice(text.length - keep);
+    return out + text.slice(0, text.length - keep);
+  };
+
   return new TransformStream({
     transform(chunk, controller) {
-      const text = carry + decoder.decode(chunk, { stream: true });
-      // keep a possibly split '<scrip' at the end for the next chunk
-      let keep = 0;
-      for (let length = Math.min(tag.length - 1, text.length); length > 0; length -= 1) {
-        if (tag.startsWith(text.slice(text.length - length))) {
-          keep = length;
-          break;
-        }
-      }
-      carry = text.slice(text.length - keep);
-      const ready = text.slice(0, text.length - keep);
-      if (ready) controller.enqueue(encoder.encode(stamp(ready)));
+      const ready = process(carry + decoder.decode(chunk, { stream: true }), false);
+      if (ready) controller.enqueue(encoder.encode(ready));
     },
     flush(controller) {
-      const rest = carry + decoder.decode();
-      if (rest) controller.enqueue(encoder.encode(stamp(rest)));
+      const rest = process(carry + decoder.decode(), true);
+      if (rest) controller.enqueue(encoder.encode(rest));
     },
   });
 }
@@ -111,12 +130,11 @@ export function isCrossSiteWrite(request: Request, trustForwardedHost: boolean):
   const origin = request.headers.get('origin');
   if (!origin) return false; // non-browser clients; browsers always send Origin on POST
   if (origin === 'null') return true;
-  const host =
-    (trustForwardedHost && request.headers.get('x-forwarded-host')) ||
-    request.headers.get('host') ||
-    new URL(request.url).host;
+  // behind proxies X-Forwarded-Host may be a list: the first entry is the host the browser asked for
+  const forwardedHost = trustForwardedHost ? request.headers.get('x-forwarded-host')?.split(',')[0]?.trim() : undefined;
+  const host = (forwardedHost || request.headers.get('host') || new URL(request.url).host).toLowerCase();
   try {
-    return new URL(origin).host !== host;
+    return new URL(origin).host.toLowerCase() !== host;
   } catch {
     return true;
   }
