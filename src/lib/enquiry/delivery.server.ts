@@ -90,7 +90,7 @@ async function createDelivery(config: EnquiryConfig): Promise<Delivery> {
   if (ON_WORKERS) return createWorkersDelivery(config);
   // Loaded only here, so a Worker never evaluates the node:fs code it could not use.
   const { FileOutbox } = await import('./outbox.server');
-  const outbox = await FileOutbox.open(config.outboxDir);
+  const outbox = await FileOutbox.open(config.outboxDir, console, { forwarding: Boolean(config.webhookUrl) });
   const pipeline = newPipeline(outbox, config);
   let forwarder: WebhookForwarder | undefined;
   if (config.webhookUrl) {

@@ -31,6 +31,8 @@ export class WebhookForwarder {
   private again = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private failures = 0;
+  /** What the scheduled retry waits for: the webhook to come back, or another try of refused records. */
+  private waitingFor: 'webhook' | 'refused' = 'webhook';
   private stopped = true;
   private unsubscribe: (() => void) | undefined;
 
@@ -59,7 +61,14 @@ export class WebhookForwarder {
 
   /** Look for work now, unless a round is running (it will look again) or a retry is already scheduled. */
   kick(): void {
-    if (this.stopped || this.timer) return;
+    if (this.stopped) return;
+    if (this.timer) {
+      // waiting out an unavailable webhook: the scheduled retry will take the new record too
+      if (this.waitingFor === 'webhook') return;
+      // only refused records are waiting: a new record need not wait for their next try
+      clearTimeout(this.timer);
+      this.timer = undefined;
+    }
     if (this.running) {
       this.again = true;
       return;
@@ -73,9 +82,14 @@ export class WebhookForwarder {
     do {
       this.again = false;
       const result = await this.round();
-      if (result === 'retry') {
-        this.failures += 1;
-        const wait = Math.min(this.maxRetryMs, this.retryMs * 2 ** (this.failures - 1));
+      if (result === 'retry' || result === 'refused') {
+        // an unavailable webhook backs off; records it refused are tried again at the longest interval,
+        // without slowing the delivery of the others
+        this.waitingFor = result === 'retry' ? 'webhook' : 'refused';
+        if (result === 'retry') this.failures += 1;
+        else this.failures = 0;
+        const wait =
+          result === 'retry' ? Math.min(this.maxRetryMs, this.retryMs * 2 ** (this.failures - 1)) : this.maxRetryMs;
         if (!this.stopped) {
           this.timer = setTimeout(() => {
             this.timer = undefined;
@@ -89,7 +103,7 @@ export class WebhookForwarder {
     } while (this.again && !this.stopped);
   }
 
-  private async round(): Promise<'done' | 'retry'> {
+  private async round(): Promise<'done' | 'retry' | 'refused'> {
     const refused = new Set<string>();
     for (;;) {
       if (this.stopped) return 'done';
@@ -100,7 +114,7 @@ export class WebhookForwarder {
           break;
         }
       }
-      if (!next) return refused.size > 0 ? 'retry' : 'done';
+      if (!next) return refused.size > 0 ? 'refused' : 'done';
       const outcome = await this.deliver(next);
       if (outcome === 'unavailable') return 'retry';
       if (outcome === 'refused') {

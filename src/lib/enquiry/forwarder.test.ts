@@ -104,7 +104,9 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-function startForwarder(options: { secret?: string; timeoutMs?: number } = {}): WebhookForwarder {
+function startForwarder(
+  options: { secret?: string; timeoutMs?: number; retryMs?: number; maxRetryMs?: number } = {},
+): WebhookForwarder {
   forwarder = new WebhookForwarder({
     source: outbox,
     url: receiver.url,
@@ -200,5 +202,17 @@ describe('WebhookForwarder', () => {
     const order = receiver.received.map((entry) => entry.id);
     expect(order.indexOf(record(2).id)).toBeLessThan(order.indexOf(record(1).id));
     expect(new Set(order)).toEqual(new Set([0, 1, 2, 3].map((index) => record(index).id)));
+  });
+
+  test('a record the webhook refuses does not hold back the ones stored after it', async () => {
+    receiver.answer = (sent) => (sent.id === record(1).id ? 400 : 200);
+    // long intervals: a new record must not wait for them
+    startForwarder({ retryMs: 60_000, maxRetryMs: 60_000 });
+    await outbox.put(record(1));
+    await until(() => outbox.pendingCount === 1, 'the refused record waiting');
+    await new Promise((resolve) => setTimeout(resolve, 100)); // its retry is now scheduled, a minute away
+    await outbox.put(record(2));
+    await until(() => receiver.ids().has(record(2).id), 'the next record forwarded at once', 2_000);
+    expect(outbox.pendingCount).toBe(1); // the refused one stays in the outbox for a later try
   });
 });

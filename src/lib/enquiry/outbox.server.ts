@@ -84,10 +84,16 @@ export class FileOutbox implements EnquiryStore, ForwardingSource {
     private readonly forwarded: JsonLinesFile,
     /** What was skipped while reading the files at start (also logged). */
     readonly problems: readonly LineProblem[],
+    /** Whether a forwarder will take the records: without one, none are held in memory for it. */
+    private readonly forwarding: boolean,
   ) {}
 
   /** Open the outbox in `dir`, rebuilding the id index and the to-forward list from its files. */
-  static async open(dir: string, logger: Logger = console): Promise<FileOutbox> {
+  static async open(
+    dir: string,
+    logger: Logger = console,
+    { forwarding = true }: { forwarding?: boolean } = {},
+  ): Promise<FileOutbox> {
     const records = await JsonLinesFile.open(path.join(dir, OUTBOX_FILE));
     let forwarded: Awaited<ReturnType<typeof JsonLinesFile.open>>;
     try {
@@ -101,12 +107,12 @@ export class FileOutbox implements EnquiryStore, ForwardingSource {
       if (!isRecord(entry))
         problems.push({ file: records.log.file, line: records.lineNumbers[index] ?? 0, reason: 'unreadable' });
     });
-    const outbox = new FileOutbox(dir, records.log, forwarded.log, problems);
+    const outbox = new FileOutbox(dir, records.log, forwarded.log, problems, forwarding);
     const done = new Set(forwarded.entries.map(forwardedId).filter((id): id is string => id !== undefined));
     for (const entry of records.entries) {
       if (!isRecord(entry) || outbox.ids.has(entry.id)) continue;
       outbox.ids.add(entry.id);
-      if (!done.has(entry.id)) outbox.unforwarded.set(entry.id, entry);
+      if (forwarding && !done.has(entry.id)) outbox.unforwarded.set(entry.id, entry);
     }
     for (const problem of problems) logger.warn(`enquiry outbox: ${describe(problem)}`);
     return outbox;
@@ -136,7 +142,7 @@ export class FileOutbox implements EnquiryStore, ForwardingSource {
       this.inFlight.delete(record.id);
     }
     this.ids.add(record.id);
-    this.unforwarded.set(record.id, record);
+    if (this.forwarding) this.unforwarded.set(record.id, record);
     for (const listener of this.listeners) listener(record);
     return 'stored';
   }

@@ -123,3 +123,23 @@ describe('FileOutbox', () => {
     await reopened.close();
   });
 });
+
+describe('without a webhook', () => {
+  test('records are stored and de-duplicated, but none are held in memory for forwarding', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'outbox-noforward-'));
+    try {
+      const outbox = await FileOutbox.open(dir, recordingLogger().logger, { forwarding: false });
+      const stored = record('a1');
+      expect(await outbox.put(stored)).toBe('stored');
+      expect(await outbox.put(stored)).toBe('duplicate');
+      expect(outbox.size).toBe(1);
+      expect(outbox.pendingCount).toBe(0);
+      expect([...outbox.pending()]).toEqual([]);
+      const reopened = await FileOutbox.open(dir, recordingLogger().logger, { forwarding: false });
+      expect(reopened.size).toBe(1);
+      expect(reopened.pendingCount).toBe(0);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
