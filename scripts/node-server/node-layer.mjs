@@ -3,6 +3,7 @@
 // - long immutable caching for the hashed build assets, a short one for other static files;
 // - the baseline security headers on static files, which Waku serves before its middleware runs.
 import { pipeline, Readable } from 'node:stream';
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
@@ -42,6 +43,16 @@ export function createCompressor(encoding) {
         params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 },
       })
     : zlib.createGzip({ flush: zlib.constants.Z_SYNC_FLUSH, level: 6 });
+}
+
+const brotliCompress = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** A hashed asset, compressed once at high quality (it is cached for good). */
+function compressAsset(raw, encoding) {
+  return encoding === 'br'
+    ? brotliCompress(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } })
+    : gzip(raw, { level: 9 });
 }
 
 function compressBody(body, encoding) {
@@ -85,14 +96,17 @@ export function withNodeLayer(appFetch) {
 
     if (isAsset) {
       const key = `${encoding} ${pathname}`;
-      let bytes = assetCache.get(key);
-      if (!bytes) {
-        const raw = Buffer.from(await response.arrayBuffer());
-        bytes = encoding === 'br' ? zlib.brotliCompressSync(raw) : zlib.gzipSync(raw, { level: 9 });
-        assetCache.set(key, bytes);
+      // The promise is cached, so concurrent first requests share one compression, which runs off the
+      // event loop (zlib's thread pool) and never stalls the pages streaming meanwhile.
+      let compressed = assetCache.get(key);
+      if (!compressed) {
+        compressed = response.arrayBuffer().then((raw) => compressAsset(Buffer.from(raw), encoding));
+        assetCache.set(key, compressed);
+        compressed.catch(() => assetCache.delete(key));
       } else {
         await response.body.cancel();
       }
+      const bytes = await compressed;
       headers.set('content-length', String(bytes.length));
       return new Response(bytes, { status: 200, headers });
     }

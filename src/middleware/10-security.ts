@@ -14,9 +14,15 @@ import {
  * no-cache`: it carries a per-response nonce and form tokens, so shared caches must not keep it.
  */
 export default function security(): MiddlewareHandler {
+  // read once, on the first request (the environment is set by then, also on Workers) and kept
+  let settings: { mediaOrigins: string[]; trustForwardedHost: boolean } | undefined;
   return async (c, next) => {
-    const mediaOrigins = mediaOriginsFrom(readEnv('ADMIN_API_URL'), readEnv('MEDIA_ORIGINS'));
-    if (isCrossSiteWrite(c.req.raw, Number(readEnv('TRUST_PROXY') ?? 0) > 0)) {
+    settings ??= {
+      mediaOrigins: mediaOriginsFrom(readEnv('ADMIN_API_URL'), readEnv('MEDIA_ORIGINS')),
+      trustForwardedHost: Number(readEnv('TRUST_PROXY') ?? 0) > 0,
+    };
+    const { mediaOrigins } = settings;
+    if (isCrossSiteWrite(c.req.raw, settings.trustForwardedHost)) {
       c.res = new Response('Forms can only be sent from this site.', {
         status: 403,
         headers: { 'content-type': 'text/plain; charset=utf-8', ...securityHeaders({ mediaOrigins }) },
