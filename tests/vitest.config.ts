@@ -5,6 +5,10 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   root: fileURLToPath(new URL('..', import.meta.url)),
   esbuild: { jsx: 'automatic' },
+  // Unit tests run server modules outside React's server environment, where `server-only` would throw.
+  resolve: {
+    alias: { 'server-only': fileURLToPath(new URL('../node_modules/server-only/empty.js', import.meta.url)) },
+  },
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.{ts,mjs}'],
     typecheck: { include: ['src/**/*.test-d.ts'], tsconfig: './tsconfig.json' },

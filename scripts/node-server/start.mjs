@@ -8,6 +8,13 @@ export async function startNodeServer({ distDir, host, port }) {
   const app = await import(pathToFileURL(path.join(distDir, 'server', 'index.js')).href);
   const { serve } = app.unstable_serverEntry;
   const fetch = withNodeLayer((request, ...rest) => app.INTERNAL_runFetch(process.env, request, ...rest));
+  // The settings are checked now, not on the first visit: a bad value stops the server with one message
+  // (src/middleware/00-settings.ts prints it).
+  const check = await app.INTERNAL_runFetch(process.env, new Request('http://127.0.0.1/healthz'));
+  await check.body?.cancel();
+  if (check.status === 503 && check.headers.get('content-type')?.startsWith('text/plain')) {
+    throw new Error('invalid server settings (see above)');
+  }
   return new Promise((resolve) => {
     const server = serve({ fetch, port: Number(port), ...(host ? { hostname: host } : {}) }, () => resolve(server));
   });

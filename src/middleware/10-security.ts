@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { readEnv } from '../lib/config.server';
+import { serverConfig } from '../lib/server-config';
 import {
   createNonce,
   isCrossSiteWrite,
@@ -17,10 +17,13 @@ export default function security(): MiddlewareHandler {
   // read once, on the first request (the environment is set by then, also on Workers) and kept
   let settings: { mediaOrigins: string[]; trustForwardedHost: boolean } | undefined;
   return async (c, next) => {
-    settings ??= {
-      mediaOrigins: mediaOriginsFrom(readEnv('ADMIN_API_URL'), readEnv('MEDIA_ORIGINS')),
-      trustForwardedHost: Number(readEnv('TRUST_PROXY') ?? 0) > 0,
-    };
+    if (!settings) {
+      const config = serverConfig();
+      settings = {
+        mediaOrigins: mediaOriginsFrom(config.admin.baseUrl, config.mediaOrigins),
+        trustForwardedHost: config.trustedProxies > 0,
+      };
+    }
     const { mediaOrigins } = settings;
     if (isCrossSiteWrite(c.req.raw, settings.trustForwardedHost)) {
       c.res = new Response('Forms can only be sent from this site.', {

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { contentSource } from '../lib/admin/content.server';
-import { adminConfig } from '../lib/config.server';
+import { adminBaseUrl, serverConfig } from '../lib/server-config';
 
 type AdminProbe = { reachable: boolean; status: number | string; latencyMs: number; at: number };
 
@@ -10,12 +10,13 @@ let lastProbe: AdminProbe | undefined;
 let probing: Promise<AdminProbe> | undefined;
 
 async function probeAdmin(): Promise<AdminProbe> {
-  const config = adminConfig();
+  const baseUrl = adminBaseUrl();
+  const { timeoutMs } = serverConfig().admin;
   const started = Date.now();
   let status: number | string;
   try {
-    const response = await fetch(`${config.baseUrl.replace(/\/+$/, '')}/setting/content`, {
-      signal: AbortSignal.timeout(Math.min(config.timeoutMs, 2000)),
+    const response = await fetch(`${baseUrl.replace(/\/+$/, '')}/setting/content`, {
+      signal: AbortSignal.timeout(Math.min(timeoutMs, 2000)),
     });
     status = response.status;
     await response.body?.cancel();

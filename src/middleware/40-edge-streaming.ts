@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
+import { RUNTIME } from '../lib/server-config';
 
-const onWorkers = typeof navigator !== 'undefined' && navigator.userAgent === 'Cloudflare-Workers';
+const onWorkers = RUNTIME === 'workers';
 
 /**
  * On Cloudflare Workers only. When the client accepts gzip/br, workerd compresses the response itself and,

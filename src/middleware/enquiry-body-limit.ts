@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { enquiryConfig } from '../lib/enquiry/delivery.server';
+import { serverConfig } from '../lib/server-config';
 
 /**
  * Refuses request bodies over ENQUIRY_MAX_BODY_BYTES (default 64 KB) before anything parses them. The only
@@ -14,7 +14,7 @@ export default function enquiryBodyLimit(): MiddlewareHandler {
   return async (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     if (!limit) {
-      const maxSize = enquiryConfig().maxBodyBytes;
+      const maxSize = serverConfig().enquiry.maxBodyBytes;
       limit = bodyLimit({
         maxSize,
         onError: (context) =>

@@ -1,7 +1,7 @@
 import { Streamed } from '../ui/streamed';
 import type { ContentResult } from '../../lib/admin/content-error';
 import type { Settings } from '../../lib/admin/schemas';
-import { siteDomain } from '../../lib/config.server';
+import { siteDomain } from '../../lib/site-origin';
 import { FOOTER_LEGAL_TEXTS, SITE_LOCATION, SITE_NAME } from '../../lib/site';
 import { settingsLinks } from './settings-links';
 import { SectionLinks } from './section-links';

@@ -1,17 +1,17 @@
 /**
- * The content the pages read: the process-wide content source built from the environment on first use
+ * The content the pages read: the process-wide content source built from the settings on first use
  * (so `waku build` never needs an admin), re-exported as plain functions.
  */
-import { adminConfig } from '../config.server';
+import { adminBaseUrl, serverConfig } from '../server-config';
 import { createContentSource, type ContentSource } from './content-source.server';
 
 let source: ContentSource | undefined;
 
 export function contentSource(): ContentSource {
   if (!source) {
-    const config = adminConfig();
+    const config = serverConfig().admin;
     source = createContentSource({
-      baseUrl: config.baseUrl,
+      baseUrl: adminBaseUrl(),
       timeoutMs: config.timeoutMs,
       ttlMs: config.cacheTtlMs,
       retryMs: config.retryMs,

@@ -6,47 +6,14 @@
  * server actions share it even if the bundler gives them separate module instances.
  */
 import path from 'node:path';
-import { readEnv } from '../config.server';
+import { RUNTIME, serverConfig, type ServerConfig } from '../server-config';
 import { WebhookForwarder } from './forwarder.server';
 import type { EnquiryStore, FileOutbox } from './outbox.server';
 import { EnquiryPipeline } from './pipeline.server';
 import { RateLimiter } from './rate-limit';
 import { RefusingStore, WebhookStore } from './webhook-store.server';
 
-export type EnquiryConfig = {
-  outboxDir: string;
-  webhookUrl: string | undefined;
-  webhookSecret: string | undefined;
-  webhookTimeoutMs: number;
-  webhookRetryMs: number;
-  webhookMaxRetryMs: number;
-  rateLimit: number;
-  rateWindowMs: number;
-  maxBodyBytes: number;
-  trustedProxies: number;
-};
-
-function readCount(key: string, fallback: number): number {
-  const raw = readEnv(key);
-  const value = raw === undefined ? Number.NaN : Number(raw);
-  return Number.isInteger(value) && value >= 0 ? value : fallback;
-}
-
-/** Defaults suit a real site: 5 enquiries per client per 10 minutes, 64 KB per request, retries from 5 s to 5 min. */
-export function enquiryConfig(): EnquiryConfig {
-  return {
-    outboxDir: path.resolve(readEnv('ENQUIRY_OUTBOX_DIR') ?? path.join('var', 'enquiries')),
-    webhookUrl: readEnv('ENQUIRY_WEBHOOK_URL'),
-    webhookSecret: readEnv('ENQUIRY_WEBHOOK_SECRET'),
-    webhookTimeoutMs: readCount('ENQUIRY_WEBHOOK_TIMEOUT_MS', 10_000),
-    webhookRetryMs: readCount('ENQUIRY_WEBHOOK_RETRY_MS', 5_000),
-    webhookMaxRetryMs: readCount('ENQUIRY_WEBHOOK_RETRY_MAX_MS', 300_000),
-    rateLimit: readCount('ENQUIRY_RATE_LIMIT', 5),
-    rateWindowMs: readCount('ENQUIRY_RATE_WINDOW_MS', 600_000),
-    maxBodyBytes: readCount('ENQUIRY_MAX_BODY_BYTES', 64 * 1024),
-    trustedProxies: readCount('TRUST_PROXY', 0),
-  };
-}
+export type EnquiryConfig = ServerConfig['enquiry'];
 
 type Delivery = { pipeline: EnquiryPipeline; outbox: FileOutbox | undefined; forwarder: WebhookForwarder | undefined };
 
@@ -54,7 +21,7 @@ const KEY = Symbol.for('site.enquiry.delivery');
 type Holder = { [KEY]?: Promise<Delivery> };
 
 /** Cloudflare Workers have no disk for the file outbox: there the webhook call is the delivery. */
-export const ON_WORKERS = typeof navigator !== 'undefined' && navigator.userAgent === 'Cloudflare-Workers';
+export const ON_WORKERS = RUNTIME === 'workers';
 
 function newPipeline(store: EnquiryStore, config: EnquiryConfig): EnquiryPipeline {
   return new EnquiryPipeline({
@@ -90,7 +57,9 @@ async function createDelivery(config: EnquiryConfig): Promise<Delivery> {
   if (ON_WORKERS) return createWorkersDelivery(config);
   // Loaded only here, so a Worker never evaluates the node:fs code it could not use.
   const { FileOutbox } = await import('./outbox.server');
-  const outbox = await FileOutbox.open(config.outboxDir, console, { forwarding: Boolean(config.webhookUrl) });
+  const outbox = await FileOutbox.open(path.resolve(config.outboxDir), console, {
+    forwarding: Boolean(config.webhookUrl),
+  });
   const pipeline = newPipeline(outbox, config);
   let forwarder: WebhookForwarder | undefined;
   if (config.webhookUrl) {
@@ -128,7 +97,7 @@ export function getEnquiryDelivery(): Promise<Delivery> {
   const holder = globalThis as Holder;
   let delivery = holder[KEY];
   if (!delivery) {
-    delivery = createDelivery(enquiryConfig());
+    delivery = createDelivery(serverConfig().enquiry);
     holder[KEY] = delivery;
     delivery.catch((error: unknown) => {
       console.error('enquiries: could not open the outbox:', error);

@@ -86,8 +86,9 @@ describe('enquiry delivery on Cloudflare Workers', () => {
   test('without ENQUIRY_WEBHOOK_URL every enquiry is refused as not sent, and the reason is logged once', async () => {
     vi.stubEnv('ENQUIRY_WEBHOOK_URL', '');
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { getEnquiryDelivery, enquiryConfig } = await loadOnWorkers();
-    expect(enquiryConfig().webhookUrl).toBeUndefined();
+    const { getEnquiryDelivery } = await loadOnWorkers();
+    const { serverConfig } = await import('../server-config');
+    expect(serverConfig().enquiry.webhookUrl).toBeUndefined();
 
     for (const client of ['client-1', 'client-2']) {
       const { pipeline } = await getEnquiryDelivery();

@@ -8,7 +8,8 @@ import * as v from 'valibot';
 import { unstable_getContext, unstable_getContextData, unstable_getHeaders } from 'waku/server';
 import { setResponseStatus } from '../response-status.server';
 import { CLIENT_ADDRESS_CONTEXT_KEY, clientKey } from './client-key';
-import { enquiryConfig, getEnquiryDelivery, ON_WORKERS } from './delivery.server';
+import { serverConfig } from '../server-config';
+import { getEnquiryDelivery, ON_WORKERS } from './delivery.server';
 import { newFormToken } from './form-token';
 import { initialFormState, referenceOf, type EnquiryFormState } from './form-state';
 import { FAILED_MESSAGE, type SubmitOutcome } from './pipeline.server';
@@ -37,7 +38,7 @@ function requestClient(): string {
   return clientKey({
     forwardedFor: headers['x-forwarded-for'],
     remoteAddress: peer,
-    trustedProxies: enquiryConfig().trustedProxies,
+    trustedProxies: serverConfig().trustedProxies,
   });
 }
 

@@ -6,7 +6,7 @@ import {
   getSubCourse,
   getUpcomingCourses,
 } from '../admin/content.server';
-import { adminConfig } from '../config.server';
+import { serverConfig } from '../server-config';
 import type { SearchIndex } from './search-index';
 import { createSearchIndexStore, type SearchIndexResult, type SearchIndexStore } from './search-index-store';
 
@@ -16,7 +16,7 @@ let store: SearchIndexStore | undefined;
 
 function searchIndexStore(): SearchIndexStore {
   if (!store) {
-    const config = adminConfig();
+    const config = serverConfig().admin;
     store = createSearchIndexStore({
       source: {
         getUpcomingCourses,

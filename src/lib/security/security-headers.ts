@@ -45,18 +45,9 @@ export function securityHeaders(options: SecurityOptions): Record<string, string
   };
 }
 
-/** Origins (scheme://host:port) of the admin API and of any extra media hosts (space/comma separated). */
-export function mediaOriginsFrom(adminApiUrl: string | undefined, extra: string | undefined): string[] {
-  const origins = new Set<string>();
-  for (const candidate of [adminApiUrl, ...(extra ?? '').split(/[\s,]+/)]) {
-    if (!candidate) continue;
-    try {
-      origins.add(new URL(candidate).origin);
-    } catch {
-      // not a URL: ignore rather than emit a broken policy
-    }
-  }
-  return [...origins];
+/** Origins (scheme://host:port) of the admin API and of the extra media hosts (already origins). */
+export function mediaOriginsFrom(adminApiUrl: string | undefined, extra: readonly string[]): string[] {
+  return [...new Set([...(adminApiUrl ? [new URL(adminApiUrl).origin] : []), ...extra])];
 }
 
 /** 128 random bits, base64: a fresh CSP nonce per HTML response. */

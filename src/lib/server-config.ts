@@ -1,0 +1,177 @@
+/**
+ * The server's settings: every environment variable the site reads, read here once (Node's process.env or
+ * the Worker's bindings, through Waku's getEnv) and validated with one valibot schema. A bad value stops
+ * the server with one message naming every bad setting, instead of a silent fallback per module.
+ * The rest of the code receives typed settings from `serverConfig()` and never reads the environment.
+ */
+import 'server-only';
+import { getEnv } from 'waku';
+import * as v from 'valibot';
+
+/** Where the code runs: Cloudflare's workerd identifies itself in `navigator.userAgent`. */
+export const RUNTIME: 'node' | 'workers' =
+  typeof navigator !== 'undefined' && navigator.userAgent === 'Cloudflare-Workers' ? 'workers' : 'node';
+
+/** A whole number ≥ 0 written in decimal ("5000"), with a default when unset. */
+const count = (fallback: number) =>
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^\d+$/, 'must be a whole number ≥ 0'),
+      v.transform(Number),
+      v.safeInteger('is too large'),
+    ),
+    String(fallback),
+  );
+
+const httpUrl = v.pipe(
+  v.string(),
+  v.check((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), 'must be an http(s): URL'),
+);
+
+/** A list written with spaces or commas ("https://a.example https://b.example"). */
+const originList = v.optional(
+  v.pipe(
+    v.string(),
+    v.transform((value) => value.split(/[\s,]+/).filter(Boolean)),
+    v.array(
+      v.pipe(
+        httpUrl,
+        v.transform((value) => new URL(value).origin),
+      ),
+    ),
+  ),
+  '',
+);
+
+const EnvSchema = v.object({
+  ADMIN_API_URL: v.optional(httpUrl),
+  ADMIN_TIMEOUT_MS: count(5000),
+  CONTENT_CACHE_TTL_MS: count(60_000),
+  CONTENT_RETRY_MS: count(5000),
+  SITE_DOMAIN: v.optional(v.string()),
+  MEDIA_ORIGINS: originList,
+  TRUST_PROXY: count(0),
+  ENQUIRY_OUTBOX_DIR: v.optional(v.string(), 'var/enquiries'),
+  ENQUIRY_WEBHOOK_URL: v.optional(httpUrl),
+  ENQUIRY_WEBHOOK_SECRET: v.optional(v.string()),
+  ENQUIRY_WEBHOOK_TIMEOUT_MS: count(10_000),
+  ENQUIRY_WEBHOOK_RETRY_MS: count(5000),
+  ENQUIRY_WEBHOOK_RETRY_MAX_MS: count(300_000),
+  ENQUIRY_RATE_LIMIT: count(5),
+  ENQUIRY_RATE_WINDOW_MS: count(600_000),
+  ENQUIRY_MAX_BODY_BYTES: count(64 * 1024),
+});
+
+export type ServerConfig = {
+  runtime: 'node' | 'workers';
+  admin: {
+    /** Unset only in a build or a test that never calls the admin; `adminBaseUrl()` insists. */
+    baseUrl: string | undefined;
+    timeoutMs: number;
+    cacheTtlMs: number;
+    retryMs: number;
+  };
+  site: { domain: string | undefined };
+  /** Extra origins images and video may come from (besides the site and the admin). */
+  mediaOrigins: string[];
+  /** Number of reverse proxies in front whose X-Forwarded-* headers are believed. */
+  trustedProxies: number;
+  enquiry: {
+    outboxDir: string;
+    webhookUrl: string | undefined;
+    webhookSecret: string | undefined;
+    webhookTimeoutMs: number;
+    webhookRetryMs: number;
+    webhookMaxRetryMs: number;
+    rateLimit: number;
+    rateWindowMs: number;
+    maxBodyBytes: number;
+  };
+};
+
+export type Env = Record<string, string | undefined>;
+
+/** Parses `env` (an empty string counts as unset); throws one Error listing every bad setting. */
+export function parseServerConfig(env: Env, runtime: ServerConfig['runtime'] = RUNTIME): ServerConfig {
+  const input: Record<string, string> = {};
+  for (const key of Object.keys(EnvSchema.entries)) {
+    const value = env[key]?.trim();
+    if (value) input[key] = value;
+  }
+  const parsed = v.safeParse(EnvSchema, input);
+  if (!parsed.success) {
+    const problems = parsed.issues.map((issue) => {
+      const key = issue.path?.[0]?.key;
+      return `  ${String(key)}=${JSON.stringify(input[String(key)] ?? '')} ${issue.message}`;
+    });
+    throw new Error(`Invalid server settings (see README, Configuration):\n${problems.join('\n')}`);
+  }
+  const e = parsed.output;
+  return {
+    runtime,
+    admin: {
+      baseUrl: e.ADMIN_API_URL,
+      timeoutMs: e.ADMIN_TIMEOUT_MS,
+      cacheTtlMs: e.CONTENT_CACHE_TTL_MS,
+      retryMs: e.CONTENT_RETRY_MS,
+    },
+    site: { domain: e.SITE_DOMAIN },
+    mediaOrigins: e.MEDIA_ORIGINS,
+    trustedProxies: e.TRUST_PROXY,
+    enquiry: {
+      outboxDir: e.ENQUIRY_OUTBOX_DIR,
+      webhookUrl: e.ENQUIRY_WEBHOOK_URL,
+      webhookSecret: e.ENQUIRY_WEBHOOK_SECRET,
+      webhookTimeoutMs: e.ENQUIRY_WEBHOOK_TIMEOUT_MS,
+      webhookRetryMs: e.ENQUIRY_WEBHOOK_RETRY_MS,
+      webhookMaxRetryMs: e.ENQUIRY_WEBHOOK_RETRY_MAX_MS,
+      rateLimit: e.ENQUIRY_RATE_LIMIT,
+      rateWindowMs: e.ENQUIRY_RATE_WINDOW_MS,
+      maxBodyBytes: e.ENQUIRY_MAX_BODY_BYTES,
+    },
+  };
+}
+
+/** The environment: Waku's (process.env on Node, the bindings on Workers), else process.env (unit tests). */
+function readEnvironment(): Env {
+  const env: Env = {};
+  for (const key of Object.keys(EnvSchema.entries)) {
+    let value: string | undefined;
+    try {
+      value = getEnv(key);
+    } catch {
+      value = undefined; // outside the react-server environment
+    }
+    if (value === undefined && typeof process !== 'undefined') value = process.env[key];
+    env[key] = value;
+  }
+  return env;
+}
+
+let current: ServerConfig | undefined;
+
+/**
+ * The settings, parsed on first use and kept (on Workers the bindings exist only once a request runs, so
+ * "start-up" is the first request there; on Node `scripts/node-server/start.mjs` asks at start).
+ */
+export function serverConfig(): ServerConfig {
+  current ??= parseServerConfig(readEnvironment());
+  return current;
+}
+
+/** The admin's base address; a server cannot render content without one. */
+export function adminBaseUrl(): string {
+  const { baseUrl } = serverConfig().admin;
+  if (!baseUrl) {
+    throw new Error(
+      'ADMIN_API_URL is not set: point it at the admin API (ending in /api), or use `npm start` which starts the demo admin.',
+    );
+  }
+  return baseUrl;
+}
+
+/** Tests: forget the parsed settings so the next call reads the environment again. */
+export function resetServerConfigForTests(): void {
+  current = undefined;
+}
