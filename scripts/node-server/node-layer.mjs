@@ -61,6 +61,29 @@ function compressBody(body, encoding) {
   return Readable.toWeb(pipeline(Readable.fromWeb(body), createCompressor(encoding), () => {}));
 }
 
+/**
+ * Writes a fresh page the page cache holds straight to the Node response (true), or leaves the request to
+ * the app (false: not a page, not kept, stale, or the cache has not started yet). `host.answer` is filled
+ * in by the page cache middleware; the answer carries all its headers, security ones included.
+ */
+export function answerFromPageCache(host, req, res) {
+  if (!host.answer || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
+  const header = (name) => {
+    const value = req.headers[name];
+    return Array.isArray(value) ? value.join(', ') : value;
+  };
+  let answer;
+  try {
+    answer = host.answer({ method: req.method, url: `http://${req.headers.host ?? 'localhost'}${req.url}`, header });
+  } catch {
+    return false; // an odd request line: the app answers it
+  }
+  if (!answer) return false;
+  res.writeHead(answer.status, answer.headers);
+  res.end(answer.body ?? undefined);
+  return true;
+}
+
 /** Wraps the app's fetch handler with the Node-only layer above. */
 export function withNodeLayer(appFetch) {
   // Compressed copies of immutable assets: each is compressed once per encoding, not per request.

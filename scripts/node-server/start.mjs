@@ -1,13 +1,23 @@
 // The production Node server: Waku's built app behind the Node layer (compression, static caching).
 // Replaces dist/serve-node.js, which serves without compression. Honours HOST and PORT.
+import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { withNodeLayer } from './node-layer.mjs';
+import { answerFromPageCache, withNodeLayer } from './node-layer.mjs';
 
 export async function startNodeServer({ distDir, host, port }) {
   const app = await import(pathToFileURL(path.join(distDir, 'server', 'index.js')).href);
   const { serve } = app.unstable_serverEntry;
-  const fetch = withNodeLayer((request, ...rest) => app.INTERNAL_runFetch(process.env, request, ...rest));
+  // The page cache (src/middleware/05-page-cache.ts) fills in `answer` on the first page request; from then on
+  // a fresh kept page is written straight to the socket, before Hono and Waku run.
+  const pageCacheHost = {};
+  const fetch = withNodeLayer((request, bindings) =>
+    app.INTERNAL_runFetch(process.env, request, { ...bindings, pageCacheHost }),
+  );
+  const createServer = (options, listener) =>
+    http.createServer(options, (req, res) => {
+      if (!answerFromPageCache(pageCacheHost, req, res)) listener(req, res);
+    });
   // The settings are checked now, not on the first visit: a bad value stops the server with one message
   // (src/middleware/00-settings.ts prints it).
   const check = await app.INTERNAL_runFetch(process.env, new Request('http://127.0.0.1/healthz'));
@@ -16,6 +26,8 @@ export async function startNodeServer({ distDir, host, port }) {
     throw new Error('invalid server settings (see above)');
   }
   return new Promise((resolve) => {
-    const server = serve({ fetch, port: Number(port), ...(host ? { hostname: host } : {}) }, () => resolve(server));
+    const server = serve({ fetch, createServer, port: Number(port), ...(host ? { hostname: host } : {}) }, () =>
+      resolve(server),
+    );
   });
 }

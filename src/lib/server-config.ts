@@ -49,6 +49,13 @@ const EnvSchema = v.object({
   ADMIN_TIMEOUT_MS: count(5000),
   CONTENT_CACHE_TTL_MS: count(60_000),
   CONTENT_RETRY_MS: count(5000),
+  PAGE_CACHE_MAX_BYTES: count(128 * 1024 * 1024),
+  SEARCH_INDEX_CALLS_PER_MINUTE: count(240),
+  SEARCH_INDEX_CONCURRENCY: v.optional(
+    v.pipe(v.string(), v.regex(/^[1-4]$/, 'must be a whole number from 1 to 4'), v.transform(Number)),
+    '2',
+  ),
+  UNKNOWN_SLUG_CALLS_PER_MINUTE: count(30),
   SITE_DOMAIN: v.optional(v.string()),
   MEDIA_ORIGINS: originList,
   TRUST_PROXY: count(0),
@@ -71,6 +78,16 @@ export type ServerConfig = {
     timeoutMs: number;
     cacheTtlMs: number;
     retryMs: number;
+  };
+  /** Bytes of rendered pages kept in memory (Node; Workers use the Cache API). 0 turns the page cache off. */
+  pageCacheMaxBytes: number;
+  search: {
+    /** Admin calls per minute the background catalogue crawl of the search index may make. */
+    callsPerMinute: number;
+    /** Crawl calls in flight at once (1–4). */
+    concurrency: number;
+    /** Admin calls per minute for sub-course slugs the catalogue does not list (the rest answer 404). */
+    unknownSlugCallsPerMinute: number;
   };
   site: { domain: string | undefined };
   /** Extra origins images and video may come from (besides the site and the admin). */
@@ -115,6 +132,12 @@ export function parseServerConfig(env: Env, runtime: ServerConfig['runtime'] = R
       timeoutMs: e.ADMIN_TIMEOUT_MS,
       cacheTtlMs: e.CONTENT_CACHE_TTL_MS,
       retryMs: e.CONTENT_RETRY_MS,
+    },
+    pageCacheMaxBytes: e.PAGE_CACHE_MAX_BYTES,
+    search: {
+      callsPerMinute: e.SEARCH_INDEX_CALLS_PER_MINUTE,
+      concurrency: e.SEARCH_INDEX_CONCURRENCY,
+      unknownSlugCallsPerMinute: e.UNKNOWN_SLUG_CALLS_PER_MINUTE,
     },
     site: { domain: e.SITE_DOMAIN },
     mediaOrigins: e.MEDIA_ORIGINS,

@@ -3,32 +3,37 @@ import { serverConfig } from '../lib/server-config';
 import {
   createNonce,
   isCrossSiteWrite,
+  isHttpsRequest,
   mediaOriginsFrom,
   scriptNonceStream,
   securityHeaders,
 } from '../lib/security/security-headers';
 
 /**
- * Outermost middleware (files run in name order): refuses cross-site writes, then stamps the security
- * headers on every response and a CSP nonce on every inline script of HTML pages. HTML is `private,
- * no-cache`: it carries a per-response nonce and form tokens, so shared caches must not keep it.
+ * Runs inside the page cache (files run in name order): refuses cross-site writes, then stamps the security
+ * headers on every response (HSTS when the visitor came over HTTPS) and a CSP nonce on every inline script
+ * of HTML pages while they stream. A streamed page is `private, no-cache`: its nonce is for one response.
+ * The page cache keeps a completed copy without the nonces, under a policy listing its scripts' hashes,
+ * and that copy is the one shared caches may keep (src/middleware/05-page-cache.ts).
  */
 export default function security(): MiddlewareHandler {
   // read once, on the first request (the environment is set by then, also on Workers) and kept
-  let settings: { mediaOrigins: string[]; trustForwardedHost: boolean } | undefined;
+  let settings: { mediaOrigins: string[]; trustForwardedHost: boolean; trustedProxies: number } | undefined;
   return async (c, next) => {
     if (!settings) {
       const config = serverConfig();
       settings = {
         mediaOrigins: mediaOriginsFrom(config.admin.baseUrl, config.mediaOrigins),
         trustForwardedHost: config.trustedProxies > 0,
+        trustedProxies: config.trustedProxies,
       };
     }
     const { mediaOrigins } = settings;
+    const https = isHttpsRequest(c.req.raw, settings.trustedProxies);
     if (isCrossSiteWrite(c.req.raw, settings.trustForwardedHost)) {
       c.res = new Response('Forms can only be sent from this site.', {
         status: 403,
-        headers: { 'content-type': 'text/plain; charset=utf-8', ...securityHeaders({ mediaOrigins }) },
+        headers: { 'content-type': 'text/plain; charset=utf-8', ...securityHeaders({ mediaOrigins, https }) },
       });
       return;
     }
@@ -39,7 +44,7 @@ export default function security(): MiddlewareHandler {
     const isHtml = (response.headers.get('content-type') ?? '').startsWith('text/html');
     const nonce = isHtml && import.meta.env.PROD ? createNonce() : undefined;
     const headers = new Headers(response.headers);
-    const security = securityHeaders({ mediaOrigins, ...(nonce ? { nonce } : {}) });
+    const security = securityHeaders({ mediaOrigins, https, ...(nonce ? { nonce } : {}) });
     for (const [name, value] of Object.entries(security)) {
       // Vite's dev server injects inline scripts without a nonce; the policy is for the production build.
       if (name === 'content-security-policy' && !import.meta.env.PROD) continue;

@@ -20,6 +20,12 @@ export type ContentCacheOptions = {
   maxEntries: number;
   now?: () => number;
   log?: (message: string) => void;
+  /**
+   * When true for the current call, a value past its TTL is refreshed before it is returned (still falling
+   * back to it if the refresh fails): the page cache's background renders ask for this, so the page they
+   * keep for a TTL is not built from content already a TTL old.
+   */
+  awaitRefresh?: () => boolean;
 };
 
 type Entry = {
@@ -48,6 +54,9 @@ export class ContentCache {
     if (good) {
       const fresh = now - good.at < this.options.ttlMs;
       const backingOff = failure !== undefined && failure.at > good.at && now - failure.at < this.options.retryMs;
+      if (!fresh && !backingOff && this.options.awaitRefresh?.()) {
+        return (entry.inFlight as Promise<ContentResult<T>> | undefined) ?? this.refresh(key, entry, load);
+      }
       if (!fresh && !backingOff && !entry.inFlight) void this.refresh(key, entry, load);
       return { ok: true, data: good.value as T, stale: failure !== undefined && failure.at > good.at };
     }

@@ -16,6 +16,7 @@ export type ContentSourceOptions = {
   now?: () => number;
   log?: (message: string) => void;
   fetch?: typeof fetch;
+  awaitRefresh?: () => boolean;
 };
 
 export type ContentSource = ReturnType<typeof createContentSource>;
@@ -28,6 +29,7 @@ export function createContentSource(options: ContentSourceOptions) {
     maxEntries: options.maxEntries ?? 1000,
     ...(options.now ? { now: options.now } : {}),
     ...(options.log ? { log: options.log } : {}),
+    ...(options.awaitRefresh ? { awaitRefresh: options.awaitRefresh } : {}),
   });
 
   return {

@@ -1,8 +1,12 @@
 /**
  * The content the pages read: the process-wide content source built from the settings on first use
- * (so `waku build` never needs an admin), re-exported as plain functions.
+ * (so `waku build` never needs an admin), re-exported as plain functions. Each call tells the page cache
+ * when the content failed (an error other than a 404, or the last good copy served because the admin
+ * failed), so a render that may show a failure message never replaces a good cached page.
  */
+import { isPageRefresh, reportContentFailure } from '../page-cache/render-health';
 import { adminBaseUrl, serverConfig } from '../server-config';
+import { isNotFound, type ContentResult } from './content-error';
 import { createContentSource, type ContentSource } from './content-source.server';
 
 let source: ContentSource | undefined;
@@ -15,22 +19,31 @@ export function contentSource(): ContentSource {
       timeoutMs: config.timeoutMs,
       ttlMs: config.cacheTtlMs,
       retryMs: config.retryMs,
+      // room for a large catalogue's sub-courses (the search index reads each) beside the pages' content
+      maxEntries: 10_000,
+      awaitRefresh: isPageRefresh,
     });
   }
   return source;
 }
 
-export const getSettings = () => contentSource().getSettings();
-export const getHomeHero = () => contentSource().getHomeHero();
-export const getHomeIntro = () => contentSource().getHomeIntro();
-export const getIntroTiles = () => contentSource().getIntroTiles();
-export const getAbout = () => contentSource().getAbout();
-export const getUpcomingCourses = () => contentSource().getUpcomingCourses();
-export const getLearningSolutions = () => contentSource().getLearningSolutions();
-export const getConferences = () => contentSource().getConferences();
-export const getDestinationTraining = () => contentSource().getDestinationTraining();
-export const getConsultations = () => contentSource().getConsultations();
-export const getGallery = () => contentSource().getGallery();
-export const getOpenCourseCategory = (id: number) => contentSource().getOpenCourseCategory(id);
-export const getLearningSolutionCategory = (id: number) => contentSource().getLearningSolutionCategory(id);
-export const getSubCourse = (slug: string) => contentSource().getSubCourse(slug);
+async function observed<T>(result: Promise<ContentResult<T>>): Promise<ContentResult<T>> {
+  const settled = await result;
+  if (settled.ok ? settled.stale : !isNotFound(settled.error)) reportContentFailure();
+  return settled;
+}
+
+export const getSettings = () => observed(contentSource().getSettings());
+export const getHomeHero = () => observed(contentSource().getHomeHero());
+export const getHomeIntro = () => observed(contentSource().getHomeIntro());
+export const getIntroTiles = () => observed(contentSource().getIntroTiles());
+export const getAbout = () => observed(contentSource().getAbout());
+export const getUpcomingCourses = () => observed(contentSource().getUpcomingCourses());
+export const getLearningSolutions = () => observed(contentSource().getLearningSolutions());
+export const getConferences = () => observed(contentSource().getConferences());
+export const getDestinationTraining = () => observed(contentSource().getDestinationTraining());
+export const getConsultations = () => observed(contentSource().getConsultations());
+export const getGallery = () => observed(contentSource().getGallery());
+export const getOpenCourseCategory = (id: number) => observed(contentSource().getOpenCourseCategory(id));
+export const getLearningSolutionCategory = (id: number) => observed(contentSource().getLearningSolutionCategory(id));
+export const getSubCourse = (slug: string) => observed(contentSource().getSubCourse(slug));

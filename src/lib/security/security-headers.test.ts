@@ -3,6 +3,7 @@ import {
   contentSecurityPolicy,
   createNonce,
   isCrossSiteWrite,
+  isHttpsRequest,
   mediaOriginsFrom,
   scriptNonceStream,
   securityHeaders,
@@ -12,12 +13,43 @@ describe('content security policy', () => {
   test('allows self, the nonce and the media origins, and nothing else', () => {
     const csp = contentSecurityPolicy({ mediaOrigins: ['https://admin.example.com'], nonce: 'abc' });
     expect(csp).toContain("script-src 'self' 'nonce-abc'");
-    expect(csp).toContain("img-src 'self' data: https://admin.example.com");
-    expect(csp).toContain("media-src 'self' data: https://admin.example.com");
+    expect(csp).toContain("img-src 'self' data: https: https://admin.example.com");
+    expect(csp).toContain("media-src 'self' data: https: https://admin.example.com");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
     expect(csp).not.toContain('unsafe-eval');
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+  });
+
+  test('images and video from any https: host (and an http: admin) display; scripts still only from the site', () => {
+    const csp = contentSecurityPolicy({ mediaOrigins: ['http://127.0.0.1:4000'] });
+    expect(csp).toContain("img-src 'self' data: https: http://127.0.0.1:4000;");
+    expect(csp).toContain("media-src 'self' data: https: http://127.0.0.1:4000;");
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain("default-src 'self';");
+    expect(csp).toContain("connect-src 'self';");
+  });
+
+  test('a completed page lists the hashes of its inline scripts and no nonce', () => {
+    const csp = contentSecurityPolicy({ mediaOrigins: [], scriptHashes: ['sha256-AAA=', 'sha256-BBB='] });
+    expect(csp).toContain("script-src 'self' 'sha256-AAA=' 'sha256-BBB=';");
+    expect(csp).not.toContain('nonce');
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+  });
+
+  test('HSTS only when the visitor came over HTTPS; X-Forwarded-Proto counts only from a trusted proxy', () => {
+    expect(securityHeaders({ mediaOrigins: [], https: true })['strict-transport-security']).toBe(
+      'max-age=31536000; includeSubDomains',
+    );
+    expect(securityHeaders({ mediaOrigins: [] })).not.toHaveProperty('strict-transport-security');
+    const forwarded = new Request('http://site.test/', { headers: { 'x-forwarded-proto': 'https, http' } });
+    expect(isHttpsRequest(new Request('https://site.test/'), 0)).toBe(true);
+    expect(isHttpsRequest(forwarded, 0)).toBe(false);
+    expect(isHttpsRequest(forwarded, 1)).toBe(true);
+    expect(isHttpsRequest(new Request('http://site.test/', { headers: { 'x-forwarded-proto': 'http' } }), 1)).toBe(
+      false,
+    );
+    expect(isHttpsRequest(new Request('http://site.test/'), 1)).toBe(false);
   });
 
   test('every response gets the full header set', () => {

@@ -2,23 +2,34 @@
  * The security headers every response carries, and the Content-Security-Policy of HTML pages.
  * Pure functions: the middleware (src/middleware/10-security.ts) applies them on Node and on Workers.
  *
- * The CSP allows only what the site uses: its own scripts (plus the inline bootstrap/RSC scripts, which get
- * a per-response nonce), its own styles (inline styles are allowed: react-select's emotion injects <style>),
- * images and video from itself and the admin's media origin(s), fetches to itself (RSC navigation, actions).
+ * The CSP allows only what the site uses: its own scripts (plus the inline bootstrap/RSC scripts: a page
+ * rendered while it streams stamps them with a per-response nonce; a completed page kept by the page cache
+ * lists their sha256 hashes instead, so one copy serves everyone), its own styles (inline styles are
+ * allowed: react-select's emotion injects <style>), images and video from itself, the admin's origin, any
+ * https: host (the admin contract lets media live anywhere; media cannot run script) and the extra
+ * MEDIA_ORIGINS (for http: hosts), fetches to itself (RSC navigation, actions).
  */
 
 export type SecurityOptions = {
-  /** Origins images and video may come from besides the site itself (the admin's media host). */
+  /** Origins images and video may come from besides the site itself and https: hosts (the admin's origin). */
   mediaOrigins: string[];
-  /** Present on HTML responses: allows exactly the inline scripts stamped with it. */
+  /** On a streamed HTML response: allows exactly the inline scripts stamped with it. */
   nonce?: string;
+  /** On a completed HTML page: the 'sha256-…' sources of each of its inline scripts. */
+  scriptHashes?: readonly string[];
+  /** The request reached the site over HTTPS: browsers are told to keep using it. */
+  https?: boolean;
 };
 
-export function contentSecurityPolicy({ mediaOrigins, nonce }: SecurityOptions): string {
-  const media = ["'self'", 'data:', ...mediaOrigins].join(' ');
+/** A year: browsers keep to HTTPS this long after a visit (the usual HSTS lifetime). */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+export function contentSecurityPolicy({ mediaOrigins, nonce, scriptHashes = [] }: SecurityOptions): string {
+  const media = [...new Set(["'self'", 'data:', 'https:', ...mediaOrigins])].join(' ');
+  const scripts = ["'self'", ...(nonce ? [`'nonce-${nonce}'`] : []), ...scriptHashes.map((hash) => `'${hash}'`)];
   const directives = [
     "default-src 'self'",
-    `script-src 'self'${nonce ? ` 'nonce-${nonce}'` : ''}`,
+    `script-src ${scripts.join(' ')}`,
     "style-src 'self' 'unsafe-inline'",
     `img-src ${media}`,
     `media-src ${media}`,
@@ -42,7 +53,24 @@ export function securityHeaders(options: SecurityOptions): Record<string, string
     'x-frame-options': 'DENY',
     'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
     'cross-origin-opener-policy': 'same-origin',
+    ...(options.https ? { 'strict-transport-security': HSTS } : {}),
   };
+}
+
+/**
+ * Whether the visitor reached the site over HTTPS: the request's own URL, or, behind trusted proxies only,
+ * the scheme the first proxy saw (`X-Forwarded-Proto`, first entry of a list). Without a trusted proxy the
+ * header is the visitor's to set and is ignored.
+ */
+export function isHttpsRequest(request: Request, trustedProxies: number): boolean {
+  return isHttps(request.url, request.headers.get('x-forwarded-proto'), trustedProxies);
+}
+
+/** The same from the request's parts (the Node server's direct path has no Request). */
+export function isHttps(url: string, forwardedProto: string | null | undefined, trustedProxies: number): boolean {
+  if (url.startsWith('https:')) return true;
+  if (trustedProxies <= 0) return false;
+  return forwardedProto?.split(',')[0]?.trim().toLowerCase() === 'https';
 }
 
 /** Origins (scheme://host:port) of the admin API and of the extra media hosts (already origins). */

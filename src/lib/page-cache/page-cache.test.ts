@@ -1,0 +1,182 @@
+import { describe, expect, test } from 'vitest';
+import { chooseEncoding, PageCache } from './page-cache';
+import { pageKey } from './page-key';
+import { MemoryPageStore, type StoredPage } from './page-store';
+
+const encoder = new TextEncoder();
+
+function html(text: string, status = 200) {
+  return {
+    status,
+    headers: new Headers({
+      'content-type': 'text/html; charset=utf-8',
+      'content-security-policy': "script-src 'nonce-N'",
+    }),
+    body: encoder.encode(text),
+  };
+}
+
+function setup(options: { maxBytes?: number; ttlMs?: number } = {}) {
+  let now = 1_000_000;
+  const store = new MemoryPageStore(options.maxBytes ?? 10_000_000);
+  const cache = new PageCache({
+    store,
+    ttlMs: options.ttlMs ?? 60_000,
+    retryMs: 5000,
+    now: () => now,
+    pagePolicy: async (page) => `script-src 'self' hashes-of(${page.length})`,
+    compress: async (body) => ({ br: body.slice(0, 3), gzip: body.slice(0, 4) }),
+  });
+  return { cache, store, advance: (ms: number) => (now += ms) };
+}
+
+describe('page cache', () => {
+  test('keeps a completed page without nonces, under a hash policy, and serves it with an ETag and a shareable Cache-Control', async () => {
+    const { cache } = setup();
+    const page = html('<p>x</p><script nonce="abc+/=">go()</script>');
+    expect(await cache.admit('k', page, page.body, { contentFailed: false, withQuery: false })).toBe(true);
+    const found = await cache.lookup('k');
+    expect(found?.fresh).toBe(true);
+    const response = cache.respond(found!, new Request('http://x/'), false);
+    expect(await response.text()).toBe('<p>x</p><script>go()</script>');
+    expect(response.headers.get('content-security-policy')).toBe("script-src 'self' hashes-of(29)");
+    expect(response.headers.get('cache-control')).toBe(
+      'public, max-age=60, stale-while-revalidate=60, stale-if-error=86400',
+    );
+    expect(response.headers.get('vary')).toBe('accept-encoding');
+    expect(response.headers.get('etag')).toMatch(/^W\/"[0-9a-f]{24}"$/);
+  });
+
+  test('answers 304 to a matching If-None-Match, and the precompressed body to the encoding asked for', async () => {
+    const { cache } = setup();
+    const page = html('<p>hello</p>');
+    await cache.admit('k', page, page.body, { contentFailed: false, withQuery: false });
+    const found = (await cache.lookup('k'))!;
+    const etag = cache.respond(found, new Request('http://x/'), false).headers.get('etag')!;
+    const notModified = cache.respond(found, new Request('http://x/', { headers: { 'if-none-match': etag } }), false);
+    expect(notModified.status).toBe(304);
+    expect(await notModified.text()).toBe('');
+    const br = cache.respond(found, new Request('http://x/', { headers: { 'accept-encoding': 'gzip, br' } }), false);
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(new Uint8Array(await br.arrayBuffer())).toEqual(encoder.encode('<p>'));
+    const gzip = cache.respond(
+      found,
+      new Request('http://x/', { headers: { 'accept-encoding': 'gzip, br;q=0' } }),
+      false,
+    );
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    const head = cache.respond(found, new Request('http://x/', { method: 'HEAD' }), false);
+    expect(await head.text()).toBe('');
+  });
+
+  test('a page past the TTL is stale, and one refresh at a time may replace it', async () => {
+    const { cache, advance } = setup();
+    const page = html('<p>v1</p>');
+    await cache.admit('k', page, page.body, { contentFailed: false, withQuery: false });
+    advance(60_000);
+    expect((await cache.lookup('k'))?.fresh).toBe(false);
+    expect(cache.claimRefresh('k')).toBe(true);
+    expect(cache.claimRefresh('k')).toBe(false);
+    const next = html('<p>v2</p>');
+    await cache.admit('k', next, next.body, { contentFailed: false, withQuery: false });
+    cache.release('k');
+    const found = (await cache.lookup('k'))!;
+    expect(found.fresh).toBe(true);
+    expect(await cache.respond(found, new Request('http://x/'), false).text()).toBe('<p>v2</p>');
+  });
+
+  test('a refresh whose content failed keeps the last good page, and the next refresh waits', async () => {
+    const { cache, advance } = setup();
+    const page = html('<p>good</p>');
+    await cache.admit('k', page, page.body, { contentFailed: false, withQuery: false });
+    advance(61_000);
+    expect(cache.claimRefresh('k')).toBe(true);
+    const failed = html('<p>could not be loaded</p>');
+    expect(await cache.admit('k', failed, failed.body, { contentFailed: true, withQuery: false })).toBe(false);
+    cache.release('k');
+    const found = (await cache.lookup('k'))!;
+    expect(await cache.respond(found, new Request('http://x/'), false).text()).toBe('<p>good</p>');
+    expect(cache.claimRefresh('k')).toBe(false); // backing off
+    advance(5000);
+    expect(cache.claimRefresh('k')).toBe(true);
+  });
+
+  test('answers that belong to one visitor are never kept', () => {
+    const { cache } = setup();
+    const ok = (init: ResponseInit) => new Response('x', init);
+    expect(cache.mayKeep(ok({ status: 200, headers: { 'content-type': 'text/html' } }))).toBe(true);
+    expect(cache.mayKeep(ok({ status: 404, headers: { 'content-type': 'text/html' } }))).toBe(true);
+    expect(cache.mayKeep(ok({ status: 200, headers: { 'content-type': 'text/x-component' } }))).toBe(true);
+    for (const status of [413, 429, 500, 503, 403, 303])
+      expect(cache.mayKeep(ok({ status, headers: { 'content-type': 'text/html' } })), String(status)).toBe(false);
+    expect(cache.mayKeep(ok({ status: 200, headers: { 'content-type': 'text/html', 'set-cookie': 'a=b' } }))).toBe(
+      false,
+    );
+    expect(cache.mayKeep(ok({ status: 200, headers: { 'content-type': 'application/json' } }))).toBe(false);
+  });
+});
+
+describe('memory page store', () => {
+  const page = (size: number, madeUp: boolean): StoredPage => ({
+    status: 200,
+    headers: [],
+    body: new Uint8Array(size),
+    encoded: {},
+    etag: 'W/"x"',
+    storedAt: 0,
+    madeUp,
+  });
+
+  test('stays within its bytes, dropping made-up pages before real ones, least recently used first', () => {
+    const store = new MemoryPageStore(5 * (1000 + 256));
+    store.put('/a', page(1000, false));
+    store.put('/b', page(1000, false));
+    for (let i = 0; i < 10; i += 1) store.put(`/search?q=${i}`, page(1000, true));
+    expect(store.stats().bytes).toBeLessThanOrEqual(5 * 1256);
+    expect(store.get('/a')).toBeDefined();
+    expect(store.get('/b')).toBeDefined();
+    expect(store.get('/search?q=9')).toBeDefined();
+    expect(store.get('/search?q=0')).toBeUndefined();
+    // real pages only go when nothing made up is left
+    for (let i = 0; i < 5; i += 1) store.put(`/real-${i}`, page(1000, false));
+    expect(store.stats().madeUp).toBe(0);
+    expect(store.get('/a')).toBeUndefined(); // the least recently used real page
+    expect(store.get('/real-4')).toBeDefined();
+  });
+});
+
+describe('page keys', () => {
+  const key = (url: string, init?: RequestInit) => pageKey(new Request(`http://site.test${url}`, init))?.key;
+
+  test('keep only the parameters a page reads, in a fixed order', () => {
+    expect(key('/about?utm_source=x')).toBe(key('/about'));
+    expect(key('/search?page=2&q=lead&utm=1')).toBe('html http://site.test/search?q=lead&page=2');
+    expect(key('/contact-us?trainingFor=team&message=hi&x=1')).toBe(
+      'html http://site.test/contact-us?message=hi&trainingFor=team',
+    );
+    expect(key('/subCourse-details/a?b=1')).toBe('html http://site.test/subCourse-details/a');
+    // a page the table does not know keeps every parameter
+    expect(key('/privacy-policy?b=2&a=1')).toBe('html http://site.test/privacy-policy?a=1&b=2');
+    expect(pageKey(new Request('http://site.test/search?q=x'))?.withQuery).toBe(true);
+    expect(pageKey(new Request('http://site.test/search'))?.withQuery).toBe(false);
+  });
+
+  test('RSC navigation payloads are keyed by their page, query and skip list', () => {
+    const rsc = key('/RSC/R/search.txt?query=q%3Dlead%26utm%3D1', { headers: { 'x-waku-router-skip': '[]' } });
+    expect(rsc).toBe('rsc http://site.test/search?q=lead skip=[]');
+    expect(key('/RSC/R/_root.txt?query=')).toBe('rsc http://site.test/ skip=');
+  });
+
+  test('never keys posts, actions, health checks, API routes or assets', () => {
+    expect(key('/contact-us', { method: 'POST', body: 'x' })).toBeUndefined();
+    for (const url of ['/healthz', '/api/x', '/assets/a.js', '/RSC/F/abc/x.txt']) expect(key(url), url).toBeUndefined();
+  });
+
+  test('the encoding follows Accept-Encoding', () => {
+    expect(chooseEncoding('gzip, deflate, br')).toBe('br');
+    expect(chooseEncoding('gzip')).toBe('gzip');
+    expect(chooseEncoding('br;q=0, gzip')).toBe('gzip');
+    expect(chooseEncoding('identity')).toBeUndefined();
+    expect(chooseEncoding(null)).toBeUndefined();
+  });
+});

@@ -1,0 +1,265 @@
+/**
+ * Render once, serve many: completed renders of GET pages (HTML and RSC navigation payloads), kept whole
+ * and served without rendering again. The same core runs on Node (memory) and on Workers (Cache API); the
+ * middleware (src/middleware/05-page-cache.ts) feeds it.
+ *
+ * It follows the content's own rule: a page is served as it is for the content TTL; after that it is still
+ * served at once while one background render refreshes it (stale-while-revalidate). A refresh during which
+ * the content layer reported a failure is not kept: the last good page stays (stale-if-error), and the next
+ * refresh waits `retryMs`. Only answers that belong to everyone are kept: 200 and 404 pages without cookies.
+ */
+import { withoutScriptNonces } from '../security/inline-scripts';
+import { HSTS } from '../security/security-headers';
+import type { PageStore, StoredPage } from './page-store';
+
+export type PageCacheOptions = {
+  store: PageStore;
+  ttlMs: number;
+  retryMs: number;
+  /** How long a shared cache may serve a page stale when this server fails (seconds). */
+  staleIfErrorS?: number;
+  /** The body compressed once (br, gzip); absent where the platform compresses (Workers). */
+  compress?: (
+    body: Uint8Array<ArrayBuffer>,
+  ) => Promise<{ br?: Uint8Array<ArrayBuffer>; gzip?: Uint8Array<ArrayBuffer> }>;
+  /** The CSP of a completed HTML page, from the hashes of its inline scripts. */
+  pagePolicy: (html: string) => Promise<string>;
+  now?: () => number;
+  log?: (message: string) => void;
+};
+
+export type Lookup = { page: StoredPage; fresh: boolean };
+
+/** Headers the cache itself sets on what it serves (and removes from what it keeps). */
+const OWN_HEADERS = [
+  'cache-control',
+  'content-encoding',
+  'content-length',
+  'etag',
+  'age',
+  'vary',
+  'date',
+  'strict-transport-security',
+  'x-page-cache',
+  'transfer-encoding',
+];
+
+const KEPT_TYPES = /^text\/(html|x-component)/;
+
+export type Encoding = 'br' | 'gzip' | undefined;
+
+/** The encoding to send: br, else gzip, when the client accepts it (q=0 refuses). */
+export function chooseEncoding(acceptEncoding: string | null | undefined): Encoding {
+  if (!acceptEncoding) return undefined;
+  const accepted = new Map<string, number>();
+  for (const part of acceptEncoding.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
+    if (name) accepted.set(name, q ? Number(q.slice(2)) : 1);
+  }
+  const weight = (name: string) => accepted.get(name) ?? accepted.get('*') ?? 0;
+  if (weight('br') > 0) return 'br';
+  if (weight('gzip') > 0) return 'gzip';
+  return undefined;
+}
+
+function matchesEtag(ifNoneMatch: string | null | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const bare = etag.replace(/^W\//, '');
+  return ifNoneMatch
+    .split(',')
+    .map((tag) => tag.trim())
+    .some((tag) => tag === '*' || tag.replace(/^W\//, '') === bare);
+}
+
+async function etagOf(body: Uint8Array<ArrayBuffer>): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', body));
+  let hex = '';
+  for (const byte of digest.subarray(0, 12)) hex += byte.toString(16).padStart(2, '0');
+  return `W/"${hex}"`;
+}
+
+export class PageCache {
+  private readonly refreshing = new Set<string>();
+  private readonly failedAt = new Map<string, number>();
+  private readonly now: () => number;
+  private readonly log: (message: string) => void;
+  readonly cacheControl: string;
+
+  constructor(private readonly options: PageCacheOptions) {
+    this.now = options.now ?? Date.now;
+    this.log = options.log ?? ((message) => console.warn(message));
+    const ttlS = Math.max(1, Math.round(options.ttlMs / 1000));
+    this.cacheControl = `public, max-age=${ttlS}, stale-while-revalidate=${ttlS}, stale-if-error=${options.staleIfErrorS ?? 86_400}`;
+  }
+
+  async lookup(key: string): Promise<Lookup | undefined> {
+    const page = await this.options.store.get(key);
+    if (!page) return undefined;
+    return { page, fresh: this.now() - page.storedAt < this.options.ttlMs };
+  }
+
+  /**
+   * Claims the one background refresh of a stale page: false while another runs, or while a refresh that
+   * failed is backing off. `release` must be called when it ends.
+   */
+  claimRefresh(key: string): boolean {
+    if (this.refreshing.has(key)) return false;
+    const failed = this.failedAt.get(key);
+    if (failed !== undefined && this.now() - failed < this.options.retryMs) return false;
+    this.refreshing.add(key);
+    return true;
+  }
+
+  release(key: string): void {
+    this.refreshing.delete(key);
+  }
+
+  /** Whether a finished response may be kept for everyone (checked before its body is read). */
+  mayKeep(response: Response): boolean {
+    return (
+      (response.status === 200 || response.status === 404) &&
+      response.body !== null &&
+      KEPT_TYPES.test(response.headers.get('content-type') ?? '') &&
+      !response.headers.has('set-cookie') &&
+      !response.headers.has('content-encoding')
+    );
+  }
+
+  /**
+   * Keeps a completed render. `contentFailed`: the content layer reported a failure while it rendered, so
+   * the page may show a section's failure message; the last good page is kept instead.
+   */
+  async admit(
+    key: string,
+    response: { status: number; headers: Headers },
+    body: Uint8Array<ArrayBuffer>,
+    { contentFailed, withQuery }: { contentFailed: boolean; withQuery: boolean },
+  ): Promise<boolean> {
+    if (contentFailed) {
+      this.failedAt.set(key, this.now());
+      if (this.failedAt.size > 10_000) this.failedAt.delete(this.failedAt.keys().next().value as string);
+      return false;
+    }
+    this.failedAt.delete(key);
+    const headers = new Headers(response.headers);
+    for (const name of OWN_HEADERS) headers.delete(name);
+    let kept = body;
+    if ((headers.get('content-type') ?? '').startsWith('text/html')) {
+      const html = withoutScriptNonces(new TextDecoder().decode(body));
+      kept = new TextEncoder().encode(html);
+      headers.set('content-security-policy', await this.options.pagePolicy(html));
+    }
+    const page: StoredPage = {
+      status: response.status,
+      headers: [...headers],
+      body: kept,
+      encoded: this.options.compress ? await this.options.compress(kept) : {},
+      etag: await etagOf(kept),
+      storedAt: this.now(),
+      madeUp: withQuery || response.status === 404,
+    };
+    await this.options.store.put(key, page);
+    return true;
+  }
+
+  /** A kept page when the store answers synchronously (memory), for the Node server's direct path. */
+  lookupNow(key: string): Lookup | undefined {
+    const page = this.options.store.get(key);
+    if (!page || page instanceof Promise) return undefined;
+    return { page, fresh: this.now() - page.storedAt < this.options.ttlMs };
+  }
+
+  /**
+   * The kept page as an answer to a request: the encoding it accepts, or 304 when it has this copy
+   * (If-None-Match). Plain parts, so the Node server can write them without building a Response.
+   */
+  answer({ page, fresh }: Lookup, request: RequestFacts): RawAnswer {
+    const encoding = chooseEncoding(request.acceptEncoding);
+    const prepared = this.prepared(page);
+    const notModified = matchesEtag(request.ifNoneMatch, page.etag);
+    const encoded = encoding && !notModified ? page.encoded[encoding] : undefined;
+    const headers: Record<string, string> = {
+      ...(notModified ? prepared.notModified : encoded && encoding ? prepared[encoding] : prepared.identity),
+      age: String(Math.max(0, Math.floor((this.now() - page.storedAt) / 1000))),
+      'x-page-cache': fresh ? 'hit' : 'stale',
+    };
+    if (request.https) headers['strict-transport-security'] = HSTS;
+    if (notModified) return { status: 304, headers, body: null };
+    return { status: page.status, headers, body: request.method === 'HEAD' ? null : (encoded ?? page.body) };
+  }
+
+  /** The same answer as a Response (the middleware path, on both runtimes). */
+  respond(found: Lookup, request: Request, https: boolean): Response {
+    const { status, headers, body } = this.answer(found, {
+      method: request.method,
+      acceptEncoding: request.headers.get('accept-encoding'),
+      ifNoneMatch: request.headers.get('if-none-match'),
+      https,
+    });
+    return new Response(body, { status, headers });
+  }
+
+  /** Each page's header sets, built once per page rather than once per request. */
+  private readonly preparedHeaders = new WeakMap<StoredPage, PreparedHeaders>();
+
+  private prepared(page: StoredPage): PreparedHeaders {
+    let prepared = this.preparedHeaders.get(page);
+    if (prepared) return prepared;
+    const base: Record<string, string> = Object.fromEntries(page.headers);
+    Object.assign(base, { 'cache-control': this.cacheControl, etag: page.etag, vary: 'accept-encoding' });
+    const withBody = (body: Uint8Array, encoding?: string): Record<string, string> => ({
+      ...base,
+      ...(encoding ? { 'content-encoding': encoding } : {}),
+      'content-length': String(body.byteLength),
+    });
+    const notModified = { ...base };
+    delete notModified['content-type'];
+    delete notModified['content-security-policy'];
+    prepared = {
+      identity: withBody(page.body),
+      ...(page.encoded.br ? { br: withBody(page.encoded.br, 'br') } : {}),
+      ...(page.encoded.gzip ? { gzip: withBody(page.encoded.gzip, 'gzip') } : {}),
+      notModified,
+    };
+    this.preparedHeaders.set(page, prepared);
+    return prepared;
+  }
+}
+
+/** What an answer depends on. */
+export type RequestFacts = {
+  method: string;
+  acceptEncoding: string | null | undefined;
+  ifNoneMatch: string | null | undefined;
+  https: boolean;
+};
+
+export type RawAnswer = { status: number; headers: Record<string, string>; body: Uint8Array<ArrayBuffer> | null };
+
+type PreparedHeaders = {
+  identity: Record<string, string>;
+  br?: Record<string, string>;
+  gzip?: Record<string, string>;
+  notModified: Record<string, string>;
+};
+
+/** Reads a whole stream (a render's copy) into one buffer. */
+export async function readAll(stream: ReadableStream<Uint8Array<ArrayBuffer>>): Promise<Uint8Array<ArrayBuffer>> {
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let length = 0;
+  const reader = stream.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    length += value.byteLength;
+  }
+  const whole = new Uint8Array(length);
+  let offset = 0;
+  for (const chunk of chunks) {
+    whole.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return whole;
+}

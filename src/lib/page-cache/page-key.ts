@@ -1,0 +1,87 @@
+/**
+ * Which requests the page cache may answer, and under which key. A page's key is the origin the visitor
+ * asked for (pages name the host they were reached on), its path, and only the query parameters the page
+ * actually reads, in a fixed order: `/about?utm_source=x` is `/about`, `/search?page=2&q=x` is
+ * `/search?q=x&page=2`. A path the table does not know keeps every parameter (never a wrong page, at worst
+ * a copy per URL). RSC navigation payloads (`GET /RSC/R/<page>.txt?query=…`) are keyed the same way from the
+ * page path and query they carry, plus the router's skip list (the response leaves those elements out).
+ */
+
+/** The query parameters each page reads; a page listed with none ignores its query string. */
+const PAGE_PARAMETERS: readonly [RegExp, readonly string[]][] = [
+  [/^\/search$/, ['q', 'category', 'venue', 'month', 'year', 'page']],
+  [/^\/contact-us$/, ['message', 'trainingFor']],
+  [/^\/(about|conferences|consultations|destination-training|customized-in-house|learning-solutions)?$/, []],
+  [/^\/(upcoming-training-course-details|learning-solutions-course-details|subCourse-details)\/[^/]+$/, []],
+];
+
+/** Never pages: health checks, API routes, build assets, server actions. */
+const NOT_PAGES = /^\/(healthz$|api\/|assets\/|RSC\/F\/)/;
+
+const RSC_ROUTE = /^\/RSC\/R\/(.+)\.txt$/;
+const SKIP_HEADER = 'x-waku-router-skip';
+
+export type PageKey = {
+  key: string;
+  /** The key carries query parameters (a search, a prefill): made up by visitors, dropped from memory first. */
+  withQuery: boolean;
+};
+
+function keptParameters(pathname: string, query: URLSearchParams): [string, string][] {
+  const read = PAGE_PARAMETERS.find(([pattern]) => pattern.test(pathname))?.[1];
+  if (read) return read.flatMap((name) => query.getAll(name).map((value): [string, string] => [name, value]));
+  return [...query].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+function encode(parameters: [string, string][]): string {
+  return parameters.length ? `?${new URLSearchParams(parameters).toString()}` : '';
+}
+
+/** The page path an RSC route payload is for (`R/_root` is `/`, `R/__x` is `/_x`). */
+function rscPagePath(encoded: string): string | undefined {
+  let path: string;
+  try {
+    path = decodeURI(encoded);
+  } catch {
+    return undefined;
+  }
+  if (path === '_root') return '/';
+  if (path.startsWith('__')) return `/_${path.slice(2)}`;
+  return `/${path}`;
+}
+
+/** The key of a GET/HEAD request the cache may answer, or undefined when it never may. */
+export function pageKey(request: Request): PageKey | undefined {
+  return pageKeyOf({
+    method: request.method,
+    url: request.url,
+    host: request.headers.get('host'),
+    skip: request.headers.get(SKIP_HEADER),
+  });
+}
+
+/** The same from the request's parts (the Node server's direct path has no Request). */
+export function pageKeyOf(request: {
+  method: string;
+  url: string;
+  host: string | null | undefined;
+  skip: string | null | undefined;
+}): PageKey | undefined {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
+  const url = new URL(request.url);
+  const host = (request.host ?? url.host).toLowerCase();
+  const origin = `${url.protocol}//${host}`;
+  if (NOT_PAGES.test(url.pathname)) return undefined;
+
+  const rsc = RSC_ROUTE.exec(url.pathname);
+  if (rsc) {
+    const page = rscPagePath(rsc[1] ?? '');
+    if (!page) return undefined;
+    const parameters = keptParameters(page, new URLSearchParams(url.searchParams.get('query') ?? ''));
+    const skip = request.skip ?? '';
+    return { key: `rsc ${origin}${page}${encode(parameters)} skip=${skip}`, withQuery: parameters.length > 0 };
+  }
+  if (url.pathname.startsWith('/RSC/')) return undefined;
+  const parameters = keptParameters(url.pathname, url.searchParams);
+  return { key: `html ${origin}${url.pathname}${encode(parameters)}`, withQuery: parameters.length > 0 };
+}
