@@ -13,7 +13,10 @@ const host = process.env.HOST || '';
 
 if (!process.env.ADMIN_API_URL) {
   const { startDemoAdmin } = await import('./demo-admin/server.mjs');
-  const admin = await startDemoAdmin({ port: Number(process.env.DEMO_ADMIN_PORT || 0) });
+  const admin = await startDemoAdmin({
+    port: Number(process.env.DEMO_ADMIN_PORT || 0),
+    courses: Number(process.env.DEMO_COURSES || 0),
+  });
   process.env.ADMIN_API_URL = admin.url;
   console.log(`ADMIN_API_URL is not set: using the embedded DEMO admin at ${admin.url}`);
 }

@@ -663,12 +663,65 @@ const bullets = (items) => items.map((item) => `- ${item}`).join('\n');
  *                                            `logo.svg` is drawn by renderLogo and is not in this map.
  */
 
+/** Subjects and kinds the large-catalogue courses are named from (titles stay readable and unique). */
+const EXTRA_SUBJECTS = [
+  'Strategic Planning',
+  'Budget Control',
+  'Supplier Management',
+  'Data Analysis',
+  'Team Coaching',
+  'Risk Assessment',
+  'Contract Drafting',
+  'Quality Auditing',
+  'Change Management',
+  'Customer Insight',
+];
+const EXTRA_KINDS = ['Foundations', 'Workshop', 'Masterclass', 'Practitioner Course', 'Bootcamp'];
+const EXTRA_PER_CATEGORY = 50;
+
+/**
+ * Learning-solution categories (ids 301…) holding generated courses, so the catalogue reaches `courses`
+ * sub-courses in all (DEMO_COURSES): for testing and benching the site against a large catalogue.
+ * @param {number} missing  How many courses to add.
+ * @returns {CategoryRow[]}
+ */
+function extraCategoryRows(missing) {
+  /** @type {CategoryRow[]} */
+  const rows = [];
+  for (let made = 0, k = 0; made < missing; k += 1) {
+    const count = Math.min(EXTRA_PER_CATEGORY, missing - made);
+    const courses = Array.from({ length: count }, (_, index) => {
+      const n = made + index;
+      const subject = EXTRA_SUBJECTS[n % EXTRA_SUBJECTS.length];
+      const kind = EXTRA_KINDS[Math.floor(n / EXTRA_SUBJECTS.length) % EXTRA_KINDS.length];
+      const level = Math.floor(n / (EXTRA_SUBJECTS.length * EXTRA_KINDS.length)) + 1;
+      return /** @type {[string, string]} */ ([
+        `${subject} ${kind} Level ${level}`,
+        `apply ${subject.toLowerCase()} methods at level ${level}`,
+      ]);
+    });
+    rows.push({
+      id: 301 + k,
+      title: `Professional Catalogue ${k + 1}`,
+      prefix: 'PC',
+      firstCode: 1000 + made,
+      motif: 'globe',
+      audience: ['Professionals who want structured practice'],
+      outcomes: ['Apply the methods of the course at work'],
+      courses,
+    });
+    made += count;
+  }
+  return rows;
+}
+
 /**
  * Build every payload and the list of images it references.
- * @param {{ now?: Date, origin: string }} options  `origin`: the server origin, e.g. `http://127.0.0.1:4010`.
+ * @param {{ now?: Date, origin: string, courses?: number }} options  `origin`: the server origin, e.g.
+ *   `http://127.0.0.1:4010`; `courses`: grow the catalogue to this many sub-courses (DEMO_COURSES).
  * @returns {DemoSite}
  */
-export function createDemoSite({ now = new Date(), origin }) {
+export function createDemoSite({ now = new Date(), origin, courses = 0 }) {
   if (!origin) throw new TypeError('createDemoSite: origin is required');
   const base = origin.replace(/\/+$/, '');
   const today = utcDay(now);
@@ -828,21 +881,24 @@ export function createDemoSite({ now = new Date(), origin }) {
     };
   });
 
+  const builtIn = [...UPCOMING, ...LEARNING_SOLUTIONS].reduce((sum, row) => sum + row.courses.length, 0);
   /** @type {LearningSolution[]} */
-  content['/learning-solution/content'] = LEARNING_SOLUTIONS.map((row) => {
-    content[`/learning-solution-training/details/${row.id}`] = buildCategory(row);
-    return {
-      id: row.id,
-      title: row.title,
-      thumb_image: media(`solution-${row.id}`, {
+  content['/learning-solution/content'] = [...LEARNING_SOLUTIONS, ...extraCategoryRows(courses - builtIn)].map(
+    (row) => {
+      content[`/learning-solution-training/details/${row.id}`] = buildCategory(row);
+      return {
+        id: row.id,
         title: row.title,
-        subtitle: 'Learning solution',
-        width: 640,
-        height: 480,
-        motif: row.motif,
-      }),
-    };
-  });
+        thumb_image: media(`solution-${row.id}`, {
+          title: row.title,
+          subtitle: 'Learning solution',
+          width: 640,
+          height: 480,
+          motif: row.motif,
+        }),
+      };
+    },
+  );
 
   // --- Gallery --------------------------------------------------------------------------------------------
   /** @type {GalleryItem[]} */

@@ -44,6 +44,9 @@ import { hashString, renderImage, renderLogo } from './images.mjs';
  * @property {() => RequestCounts} requestCounts  API requests received per path (counted before faults),
  *                              e.g. `{ '/home-page/content': 3 }`; over HTTP: `{ counts, total }`.
  * @property {() => void} resetCounts
+ * @property {() => number} totalRequests  API requests since the last resetCounts.
+ * @property {(apiPath: string, edit: (data: any) => unknown) => void} editContent  Change a payload, as an
+ *                              editor would in the admin (tests of how fast a change reaches visitors).
  *
  * @typedef {object} DemoAdminOptions
  * @property {string} [host]       Interface to listen on (default 127.0.0.1).
@@ -52,6 +55,8 @@ import { hashString, renderImage, renderLogo } from './images.mjs';
  * @property {Date | string | number} [now]  Fixes the content's "today"; by default content follows the clock
  *                                 (rebuilt when the UTC day changes).
  * @property {string} [publicOrigin] Origin used in image URLs instead of http://host:port.
+ * @property {number} [courses]    Grow the catalogue to this many sub-courses (a large catalogue for tests and the
+ *                                 bench; DEMO_COURSES on the command line and in `npm start`).
  */
 
 const FAULT_MODES = new Set(['drop', 'hang', 'invalid-json', 'wrong-shape']);
@@ -159,7 +164,14 @@ function originFor(host, port) {
  * @param {DemoAdminOptions} [options]
  * @returns {Promise<DemoAdmin>}
  */
-export async function startDemoAdmin({ host = '127.0.0.1', port = 0, latencyMs = 0, now, publicOrigin } = {}) {
+export async function startDemoAdmin({
+  host = '127.0.0.1',
+  port = 0,
+  latencyMs = 0,
+  now,
+  publicOrigin,
+  courses = 0,
+} = {}) {
   const initialLatency = checkLatency(latencyMs);
   const fixedNow = now === undefined ? undefined : new Date(now);
   if (fixedNow && Number.isNaN(fixedNow.getTime())) throw new TypeError('now is not a valid date');
@@ -172,6 +184,8 @@ export async function startDemoAdmin({ host = '127.0.0.1', port = 0, latencyMs =
     counts: new Map(),
     total: 0,
     closing: false,
+    /** Content edited by a test: API path → the `data` it answers instead. @type {Map<string, unknown>} */
+    edits: new Map(),
   };
   /** @type {Set<import('node:net').Socket>} */
   const sockets = new Set();
@@ -189,7 +203,7 @@ export async function startDemoAdmin({ host = '127.0.0.1', port = 0, latencyMs =
     const at = fixedNow ?? new Date();
     const day = at.toISOString().slice(0, 10);
     if (!site || day !== siteDay) {
-      site = createDemoSite({ now: at, origin });
+      site = createDemoSite({ now: at, origin, courses });
       siteDay = day;
     }
     return site;
@@ -259,6 +273,10 @@ export async function startDemoAdmin({ host = '127.0.0.1', port = 0, latencyMs =
     }
     if (rule?.status !== undefined) {
       sendJson(res, rule.status, { error: `Injected fault: HTTP ${rule.status}` });
+      return;
+    }
+    if (state.edits.has(apiPath)) {
+      sendJson(res, 200, { data: state.edits.get(apiPath) });
       return;
     }
     const content = currentSite().content;
@@ -398,6 +416,18 @@ export async function startDemoAdmin({ host = '127.0.0.1', port = 0, latencyMs =
       state.counts.clear();
       state.total = 0;
     },
+    /** @returns {number} requests answered since the last resetCounts */
+    totalRequests() {
+      return state.total;
+    },
+    /**
+     * An editor changes a payload: `edit` receives the current `data` and returns the new one.
+     * @param {string} apiPath @param {(data: any) => unknown} edit
+     */
+    editContent(apiPath, edit) {
+      const current = state.edits.has(apiPath) ? state.edits.get(apiPath) : currentSite().content[apiPath];
+      state.edits.set(apiPath, edit(structuredClone(current)));
+    },
   };
 
   const server = http.createServer((req, res) => {
@@ -463,7 +493,8 @@ export async function startDemoAdmin({ host = '127.0.0.1', port = 0, latencyMs =
 // ---------------------------------------------------------------------------------------------------------
 
 const USAGE = `Usage: node scripts/demo-admin/server.mjs [--port 4010] [--host 127.0.0.1] [--latency 0]
-Environment: DEMO_ADMIN_PORT, DEMO_ADMIN_HOST, DEMO_ADMIN_LATENCY_MS, DEMO_ADMIN_PUBLIC_ORIGIN (flags win).`;
+Environment: DEMO_ADMIN_PORT, DEMO_ADMIN_HOST, DEMO_ADMIN_LATENCY_MS, DEMO_ADMIN_PUBLIC_ORIGIN, DEMO_COURSES
+(grow the catalogue to that many sub-courses) (flags win).`;
 
 /** @param {string | undefined} value @param {string} name */
 function nonNegativeInteger(value, name) {
@@ -496,6 +527,7 @@ async function main() {
       host: values.host ?? env.DEMO_ADMIN_HOST ?? '127.0.0.1',
       latencyMs: nonNegativeInteger(values.latency ?? env.DEMO_ADMIN_LATENCY_MS ?? '0', 'latency'),
       publicOrigin: env.DEMO_ADMIN_PUBLIC_ORIGIN || undefined,
+      courses: nonNegativeInteger(env.DEMO_COURSES ?? '0', 'DEMO_COURSES'),
     };
   } catch (error) {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n${USAGE}\n`);

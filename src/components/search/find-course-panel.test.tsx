@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { fixtureIndex } from '../../lib/search/search-fixture';
+import { fixtureIndex } from '../../../tests/fixtures/search-catalogue';
 import { FindCoursePanelView } from './find-course-panel';
 
 const html = (element: React.ReactElement) => renderToStaticMarkup(element);

@@ -46,7 +46,12 @@ export class ContentCache {
     this.log = options.log ?? ((message) => console.warn(message));
   }
 
-  async get<T>(key: string, load: () => Promise<ContentResult<T>>): Promise<ContentResult<T>> {
+  /** `awaitRefresh` (else the option) makes a value past its TTL wait for its refresh. */
+  async get<T>(
+    key: string,
+    load: () => Promise<ContentResult<T>>,
+    { awaitRefresh }: { awaitRefresh?: boolean } = {},
+  ): Promise<ContentResult<T>> {
     const entry = this.touch(key);
     const now = this.now();
     const { good, failure } = entry;
@@ -54,7 +59,7 @@ export class ContentCache {
     if (good) {
       const fresh = now - good.at < this.options.ttlMs;
       const backingOff = failure !== undefined && failure.at > good.at && now - failure.at < this.options.retryMs;
-      if (!fresh && !backingOff && this.options.awaitRefresh?.()) {
+      if (!fresh && !backingOff && (awaitRefresh ?? this.options.awaitRefresh?.())) {
         return (entry.inFlight as Promise<ContentResult<T>> | undefined) ?? this.refresh(key, entry, load);
       }
       if (!fresh && !backingOff && !entry.inFlight) void this.refresh(key, entry, load);

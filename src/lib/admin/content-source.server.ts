@@ -21,6 +21,9 @@ export type ContentSourceOptions = {
 
 export type ContentSource = ReturnType<typeof createContentSource>;
 
+/** Asks the cache to refresh a value past its TTL before answering (see ContentCache.get). */
+type Fresh = { awaitRefresh: boolean };
+
 export function createContentSource(options: ContentSourceOptions) {
   const admin = createAdminClient(options);
   const cache = new ContentCache({
@@ -46,13 +49,19 @@ export function createContentSource(options: ContentSourceOptions) {
       ),
     getAbout: (): Promise<ContentResult<s.SingleImagePage>> =>
       cache.get('/about-us/content', () => admin.get('/about-us/content', undefined, s.SingleImagePageSchema)),
-    getUpcomingCourses: (): Promise<ContentResult<s.UpcomingCourse[]>> =>
-      cache.get('/upcoming-certification/content', () =>
-        admin.get('/upcoming-certification/content', undefined, s.UpcomingCoursesSchema),
+    // `fresh`: the search index's background crawl waits for the admin instead of taking a stale copy, so its
+    // admin calls are the ones it awaits (and paces), never refreshes left running behind it
+    getUpcomingCourses: (fresh?: Fresh): Promise<ContentResult<s.UpcomingCourse[]>> =>
+      cache.get(
+        '/upcoming-certification/content',
+        () => admin.get('/upcoming-certification/content', undefined, s.UpcomingCoursesSchema),
+        fresh,
       ),
-    getLearningSolutions: (): Promise<ContentResult<s.LearningSolution[]>> =>
-      cache.get('/learning-solution/content', () =>
-        admin.get('/learning-solution/content', undefined, s.LearningSolutionsSchema),
+    getLearningSolutions: (fresh?: Fresh): Promise<ContentResult<s.LearningSolution[]>> =>
+      cache.get(
+        '/learning-solution/content',
+        () => admin.get('/learning-solution/content', undefined, s.LearningSolutionsSchema),
+        fresh,
       ),
     getConferences: (): Promise<ContentResult<s.TwoImagePage>> =>
       cache.get('/conference-summit/content', () =>
@@ -68,17 +77,23 @@ export function createContentSource(options: ContentSourceOptions) {
       ),
     getGallery: (): Promise<ContentResult<s.GalleryItem[]>> =>
       cache.get('/gallery/content', () => admin.get('/gallery/content', undefined, s.GallerySchema)),
-    getOpenCourseCategory: (id: number): Promise<ContentResult<s.CourseCategory>> =>
-      cache.get(`/upcoming-training/details/${id}`, () =>
-        admin.get('/upcoming-training/details/{id}', { id }, s.CourseCategorySchema),
+    getOpenCourseCategory: (id: number, fresh?: Fresh): Promise<ContentResult<s.CourseCategory>> =>
+      cache.get(
+        `/upcoming-training/details/${id}`,
+        () => admin.get('/upcoming-training/details/{id}', { id }, s.CourseCategorySchema),
+        fresh,
       ),
-    getLearningSolutionCategory: (id: number): Promise<ContentResult<s.CourseCategory>> =>
-      cache.get(`/learning-solution-training/details/${id}`, () =>
-        admin.get('/learning-solution-training/details/{id}', { id }, s.CourseCategorySchema),
+    getLearningSolutionCategory: (id: number, fresh?: Fresh): Promise<ContentResult<s.CourseCategory>> =>
+      cache.get(
+        `/learning-solution-training/details/${id}`,
+        () => admin.get('/learning-solution-training/details/{id}', { id }, s.CourseCategorySchema),
+        fresh,
       ),
-    getSubCourse: (slug: string): Promise<ContentResult<s.SubCourse>> =>
-      cache.get(`/course-venue/details/${slug}`, () =>
-        admin.get('/course-venue/details/{slug}', { slug }, s.SubCourseSchema),
+    getSubCourse: (slug: string, fresh?: Fresh): Promise<ContentResult<s.SubCourse>> =>
+      cache.get(
+        `/course-venue/details/${slug}`,
+        () => admin.get('/course-venue/details/{slug}', { slug }, s.SubCourseSchema),
+        fresh,
       ),
   };
 }

@@ -5,9 +5,11 @@
  * failed), so a render that may show a failure message never replaces a good cached page.
  */
 import { isPageRefresh, reportContentFailure } from '../page-cache/render-health';
+import { slugGate } from '../search/known-slugs';
 import { adminBaseUrl, serverConfig } from '../server-config';
 import { isNotFound, type ContentResult } from './content-error';
 import { createContentSource, type ContentSource } from './content-source.server';
+import type { SubCourse } from './schemas';
 
 let source: ContentSource | undefined;
 
@@ -46,4 +48,11 @@ export const getConsultations = () => observed(contentSource().getConsultations(
 export const getGallery = () => observed(contentSource().getGallery());
 export const getOpenCourseCategory = (id: number) => observed(contentSource().getOpenCourseCategory(id));
 export const getLearningSolutionCategory = (id: number) => observed(contentSource().getLearningSolutionCategory(id));
-export const getSubCourse = (slug: string) => observed(contentSource().getSubCourse(slug));
+/** A slug the catalogue does not list is "not found" without an admin call, beyond a small budget. */
+export const getSubCourse = (slug: string): Promise<ContentResult<SubCourse>> =>
+  slugGate().mayAsk(slug)
+    ? observed(contentSource().getSubCourse(slug))
+    : Promise.resolve({
+        ok: false,
+        error: { kind: 'HTTP_ERROR', status: 404, message: `/course-venue/details/${slug}: not in the catalogue` },
+      });

@@ -1,7 +1,9 @@
 /**
  * Gathers the catalogue the index is built from, through the content layer (so page views and the index
- * share one cache): both category lists, every category, every sub-course's sessions. Calls run a few at a
- * time so a rebuild never floods the admin. A part that fails is taken from the previous catalogue, so an
+ * share one cache): both category lists, every category, every sub-course's sessions. At most
+ * MAX_CONCURRENCY calls run at once, and the sub-course calls (one per course: the part that grows with the
+ * catalogue) start no closer together than `intervalMs`, so the admin sees a steady trickle rather than a
+ * burst the size of the catalogue. A part that fails is taken from the previous catalogue, so an
  * admin hiccup keeps the last good data instead of emptying the search; a 404 is an answer and drops the part.
  * Failures are returned, not logged: the content cache logs each failed call already, and the index store
  * logs one line per build.
@@ -26,19 +28,38 @@ export type LoadedCatalogue = Catalogue & {
 
 export type LoadCatalogueOptions = {
   previous?: Catalogue;
-  /** Admin calls in flight at once. */
+  /** Admin calls in flight at once (at most MAX_CONCURRENCY). */
   concurrency?: number;
+  /** Least time between the starts of two sub-course calls. */
+  intervalMs?: number;
+  /** Called once the categories are known, before the sub-courses are read (every course's title and slug). */
+  onCategories?: (categories: CatalogueCategory[]) => void;
+  /** Called after every call that answered (the build is alive). */
+  onProgress?: () => void;
+  /** Waits `ms` (tests pass a fake clock). */
+  sleep?: (ms: number) => Promise<void>;
 };
+
+/** Never more admin calls than this at once from the index, whatever the settings say. */
+export const MAX_CONCURRENCY = 4;
+
+const realSleep = (ms: number) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    (timer as { unref?: () => void }).unref?.();
+  });
 
 export async function loadCatalogue(
   source: CatalogueSource,
   options: LoadCatalogueOptions = {},
 ): Promise<LoadedCatalogue> {
-  const { previous, concurrency = 6 } = options;
+  const { previous, intervalMs = 0, onCategories, onProgress = () => {}, sleep = realSleep } = options;
+  const concurrency = Math.max(1, Math.min(MAX_CONCURRENCY, options.concurrency ?? 2));
   const failures: LoadedCatalogue['failures'] = [];
   const fail = (what: string, error: ContentError, kept: boolean) => failures.push({ what, error, kept });
 
   const [upcoming, solutions] = await Promise.all([source.getUpcomingCourses(), source.getLearningSolutions()]);
+  onProgress();
   const lists: { kind: CategoryKind; what: string; result: ContentResult<readonly { id: number; title: string }[]> }[] =
     [
       { kind: 'upcoming', what: 'the upcoming courses', result: upcoming },
@@ -57,6 +78,7 @@ export async function loadCatalogue(
     async ({ kind, id, title }): Promise<CatalogueCategory | undefined> => {
       const result =
         kind === 'upcoming' ? await source.getOpenCourseCategory(id) : await source.getLearningSolutionCategory(id);
+      onProgress();
       if (result.ok) return { kind, id, title: result.data.title || title, courses: result.data.training_course };
       if (isNotFound(result.error)) return undefined;
       const kept = previous?.categories.find((category) => category.kind === kind && category.id === id);
@@ -65,13 +87,21 @@ export async function loadCatalogue(
     },
   );
   const categories = loaded.filter((category): category is CatalogueCategory => category !== undefined);
+  onCategories?.(categories);
 
   const slugs = [...new Set(categories.flatMap((category) => category.courses.map((course) => course.slug)))];
+  let nextStartAt = 0;
   const sessions = await mapWithConcurrency(
     slugs,
     concurrency,
     async (slug): Promise<readonly CatalogueSession[] | undefined> => {
+      if (intervalMs > 0) {
+        const startAt = Math.max(Date.now(), nextStartAt);
+        nextStartAt = startAt + intervalMs;
+        if (startAt > Date.now()) await sleep(startAt - Date.now());
+      }
       const result = await source.getSubCourse(slug);
+      onProgress();
       if (result.ok) return result.data.course_venue;
       if (isNotFound(result.error)) return undefined;
       const kept = previous?.sessionsBySlug.get(slug);

@@ -130,18 +130,15 @@ describe('the index store', () => {
   function setup() {
     const admin = fakeAdmin();
     let clock = Date.parse('2027-01-10T08:00:00Z');
-    const scheduled: { task: () => void; ms: number }[] = [];
     const logs: string[] = [];
     const store = createSearchIndexStore({
       source: admin.source,
       ttlMs: 60_000,
       retryMs: 5_000,
-      settleMs: 5_250,
       now: () => clock,
       log: (message) => logs.push(message),
-      schedule: (task, ms) => scheduled.push({ task, ms }),
     });
-    return { admin, store, scheduled, logs, advance: (ms: number) => (clock += ms) };
+    return { admin, store, logs, advance: (ms: number) => (clock += ms) };
   }
   const venueOf = (index: { courses: readonly { slug: string; sessions: readonly { venue: string }[] }[] }) =>
     index.courses.find((course) => course.slug === 'risk')?.sessions[0]?.venue;
@@ -149,35 +146,70 @@ describe('the index store', () => {
   it('builds on first use, then serves the same index without asking again while it is fresh', async () => {
     const { admin, store, advance } = setup();
     const first = await store.get(1000);
+    // published as soon as the categories are known: every course is findable by title and code
     expect(first.ok && first.index.courses.map((course) => course.code)).toEqual(['PM-101', 'LD-201']);
+    await store.idle();
+    const built = store.current();
+    expect(venueOf(built!)).toBe('Manama'); // and the sessions follow once the crawl has read them
     const callsAfterBuild = admin.calls.length;
     advance(59_000);
     const again = await store.get(1000);
-    expect(again.ok && again.index).toBe(first.ok && first.index);
+    expect(again.ok && again.index).toBe(built);
     expect(admin.calls.length).toBe(callsAfterBuild);
   });
 
-  it('serves a stale index at once while it rebuilds in the background, then follows up after the settle delay', async () => {
-    const { admin, store, scheduled, advance } = setup();
-    const first = await store.get(1000);
+  it('serves a stale index at once while it rebuilds in the background', async () => {
+    const { admin, store, advance } = setup();
+    await store.get(1000);
+    await store.idle();
+    const first = store.current();
     admin.setVenue('Dubai');
     advance(60_000);
     const stale = await store.get(1000);
-    expect(stale.ok && stale.index).toBe(first.ok && first.index); // not the rebuilt one: that is in the background
+    expect(stale.ok && stale.index).toBe(first); // not the rebuilt one: that is in the background
     await store.idle();
     const rebuilt = store.current()!;
     expect(venueOf(rebuilt)).toBe('Dubai');
-    expect(scheduled).toHaveLength(1);
-    expect(scheduled[0]!.ms).toBe(5_250);
-    scheduled[0]!.task();
+  });
+
+  it('crawls the sub-courses at its pace, never more than 4 calls at once, and tells which slugs exist', async () => {
+    const admin = fakeAdmin();
+    let pending = 0;
+    let most = 0;
+    const waits: number[] = [];
+    const source: CatalogueSource = {
+      ...admin.source,
+      getSubCourse: async (slug) => {
+        pending += 1;
+        most = Math.max(most, pending);
+        await new Promise((resolve) => setTimeout(resolve, 2));
+        pending -= 1;
+        return admin.source.getSubCourse(slug);
+      },
+    };
+    let slugs: ReadonlySet<string> | undefined;
+    const store = createSearchIndexStore({
+      source,
+      ttlMs: 60_000,
+      retryMs: 5_000,
+      concurrency: 9, // asked for more than the ceiling
+      intervalMs: 500,
+      sleep: async (ms) => void waits.push(ms),
+      onSlugs: (known) => (slugs = known),
+      log: () => {},
+    });
+    await store.get(1000);
     await store.idle();
-    expect(store.current()).not.toBe(rebuilt);
-    expect(scheduled).toHaveLength(1); // the follow-up does not schedule another
+    expect(most).toBeLessThanOrEqual(4);
+    expect([...slugs!].sort()).toEqual(['coaching', 'risk']);
+    expect(waits).toHaveLength(1); // the second sub-course call waited for its turn
+    expect(waits[0]).toBeGreaterThan(400);
   });
 
   it('keeps the last good index when a rebuild fails entirely, and logs it once', async () => {
     const { admin, store, advance, logs } = setup();
     await store.get(1000);
+    await store.idle();
     for (const key of ['upcoming', 'solutions', 'upcoming-101', 'solution-201', 'sub-risk', 'sub-coaching'])
       admin.faults.set(key, down);
     admin.setVenue('Dubai');
@@ -227,9 +259,7 @@ describe('the index store', () => {
       source: slow,
       ttlMs: 60_000,
       retryMs: 5_000,
-      settleMs: 0,
       log: () => {},
-      schedule: () => {},
     });
     const waited = await store.get(20);
     expect(waited.ok).toBe(false);
@@ -266,11 +296,9 @@ describe('the index store', () => {
       source,
       ttlMs: 60_000,
       retryMs: 5_000,
-      settleMs: 0,
       stallMs: 120_000,
       now: () => clock,
       log: (message) => logs.push(message),
-      schedule: () => {},
     });
     expect((await store.get(10)).ok).toBe(false);
     hang = false;

@@ -3,10 +3,11 @@
  * than it asks to); after that a request always gets the current index at once, and an index older than the
  * content cache's lifetime is rebuilt in the background while the old one keeps being served.
  *
- * A rebuild reads through the content cache, which hands back its stale copies at once and refreshes them in
- * the background; so a rebuild is followed, once those refreshes have had time to land (`settleMs`, the admin
- * time-out), by a second one that picks them up. That keeps the index no more than a few seconds behind the
- * cache, and asks the admin nothing the cache would not ask anyway.
+ * A build is a paced crawl of the catalogue (see load-catalogue.ts): its admin load is set by the pace, not by
+ * the traffic or the catalogue's size. The crawl's reads wait for the admin's fresh answer when the cached
+ * one is past its TTL (rather than taking the stale copy and leaving a refresh running behind), so each
+ * admin call it causes is one it awaits and paces. The very first build publishes an index as soon as the
+ * categories are known (every course is findable by title and code; sessions fill in at the end of the crawl).
  * A rebuild that fails keeps the last good index (failed parts are kept part by part, see load-catalogue.ts).
  */
 import type { ContentError } from '../admin/content-error';
@@ -21,16 +22,19 @@ export type SearchIndexStoreOptions = {
   ttlMs: number;
   /** After a build that produced nothing usable, wait this long before trying again. */
   retryMs: number;
-  /** Delay of the follow-up rebuild that collects the cache's background refreshes. */
-  settleMs: number;
+  /** Crawl calls in flight at once (at most 4). */
   concurrency?: number;
+  /** Least time between the starts of two sub-course calls (60 000 / calls per minute). */
+  intervalMs?: number;
+  /** Told the catalogue's sub-course slugs whenever a build has read the categories. */
+  onSlugs?: (slugs: ReadonlySet<string>) => void;
   now?: () => number;
   log?: (message: string) => void;
-  /** Runs `task` later without keeping the process alive (tests pass a fake). */
-  schedule?: (task: () => void, ms: number) => void;
+  /** Waits `ms` between paced calls (tests pass a fake). */
+  sleep?: (ms: number) => Promise<void>;
   /**
-   * A build still running after this long is given up on, so one that never settles (a runtime that drops a
-   * request's pending work once it has answered) cannot stop every later rebuild. Default 2 minutes.
+   * A build with no call answered for this long is given up on, so one that never settles (a runtime that
+   * drops a request's pending work once it has answered) cannot stop every later rebuild. Default 2 minutes.
    */
   stallMs?: number;
 };
@@ -40,31 +44,45 @@ export type SearchIndexStore = ReturnType<typeof createSearchIndexStore>;
 export function createSearchIndexStore(options: SearchIndexStoreOptions) {
   const now = options.now ?? Date.now;
   const log = options.log ?? ((message: string) => console.warn(message));
-  const schedule = options.schedule ?? ((task: () => void, ms: number) => void setTimeout(task, ms).unref?.());
 
   const stallMs = options.stallMs ?? 120_000;
   let current: { index: SearchIndex; catalogue: Catalogue } | undefined;
   let building: Promise<SearchIndexResult> | undefined;
-  let buildStartedAt = 0;
+  /** Settles with the first index of a first build: published once its categories are known. */
+  let firstIndex: Promise<SearchIndexResult> | undefined;
+  let lastProgressAt = 0;
   let failure: { error: ContentError; at: number } | undefined;
 
   /** The build in progress, unless it has stalled. */
   function pendingBuild(): Promise<SearchIndexResult> | undefined {
-    if (building && now() - buildStartedAt > stallMs) {
+    if (building && now() - lastProgressAt > stallMs) {
       log(`[search] an index build has not finished after ${Math.round(stallMs / 1000)} s; starting over`);
       building = undefined;
     }
     return building;
   }
 
-  function build(followUp: boolean): Promise<SearchIndexResult> {
+  function build(): Promise<SearchIndexResult> {
     const inProgress = pendingBuild();
     if (inProgress) return inProgress;
+    let publishFirst: ((result: SearchIndexResult) => void) | undefined;
+    if (!current) firstIndex = new Promise((resolve) => (publishFirst = resolve));
     const run = async (): Promise<SearchIndexResult> => {
       try {
         const catalogue = await loadCatalogue(options.source, {
           ...(current ? { previous: current.catalogue } : {}),
           ...(options.concurrency ? { concurrency: options.concurrency } : {}),
+          ...(options.intervalMs ? { intervalMs: options.intervalMs } : {}),
+          ...(options.sleep ? { sleep: options.sleep } : {}),
+          onProgress: () => (lastProgressAt = now()),
+          onCategories: (categories) => {
+            options.onSlugs?.(new Set(categories.flatMap((category) => category.courses.map((course) => course.slug))));
+            if (current || categories.length === 0) return;
+            // the first index: every course by title, sessions from the crawl that follows
+            const partial: Catalogue = { categories, sessionsBySlug: new Map() };
+            current = { index: buildSearchIndex(partial, now()), catalogue: partial };
+            publishFirst?.({ ok: true, index: current.index });
+          },
         });
         if (catalogue.failures.length > 0) log(describeFailures(catalogue.failures));
         const firstFailure = catalogue.failures[0];
@@ -74,7 +92,6 @@ export function createSearchIndexStore(options: SearchIndexStoreOptions) {
         }
         failure = undefined;
         current = { index: buildSearchIndex(catalogue, now()), catalogue };
-        if (followUp) schedule(() => void build(false), options.settleMs);
         return { ok: true, index: current.index };
       } catch (cause) {
         // A defect, not an admin failure: log it loudly and keep serving what there is.
@@ -89,9 +106,10 @@ export function createSearchIndexStore(options: SearchIndexStoreOptions) {
         if (building === started) building = undefined;
       }
     };
-    buildStartedAt = now();
+    lastProgressAt = now();
     const started = run();
     building = started;
+    void started.then((result) => publishFirst?.(result));
     return started;
   }
 
@@ -104,11 +122,12 @@ export function createSearchIndexStore(options: SearchIndexStoreOptions) {
     const backingOff = failure !== undefined && at - failure.at < options.retryMs;
     const inProgress = pendingBuild();
     if (current) {
-      if (at - current.index.builtAt >= options.ttlMs && !inProgress && !backingOff) void build(true);
+      if (at - current.index.builtAt >= options.ttlMs && !inProgress && !backingOff) void build();
       return { ok: true, index: current.index };
     }
     if (!inProgress && backingOff && failure) return { ok: false, error: failure.error };
-    return withDeadline(inProgress ?? build(false), waitMs);
+    const started = inProgress ?? build();
+    return withDeadline(firstIndex ?? started, waitMs);
   }
 
   /**
@@ -119,7 +138,7 @@ export function createSearchIndexStore(options: SearchIndexStoreOptions) {
     const at = now();
     const backingOff = failure !== undefined && at - failure.at < options.retryMs;
     const due = !current || at - current.index.builtAt >= options.ttlMs;
-    if (due && !pendingBuild() && !backingOff) void build(current !== undefined);
+    if (due && !pendingBuild() && !backingOff) void build();
     return current?.index;
   }
 

@@ -1,12 +1,7 @@
 /** The process-wide search index, read through the same content layer (and cache) as the pages. */
-import {
-  getLearningSolutionCategory,
-  getLearningSolutions,
-  getOpenCourseCategory,
-  getSubCourse,
-  getUpcomingCourses,
-} from '../admin/content.server';
+import { contentSource } from '../admin/content.server';
 import { serverConfig } from '../server-config';
+import { slugGate } from './known-slugs';
 import type { SearchIndex } from './search-index';
 import { createSearchIndexStore, type SearchIndexResult, type SearchIndexStore } from './search-index-store';
 
@@ -16,18 +11,22 @@ let store: SearchIndexStore | undefined;
 
 function searchIndexStore(): SearchIndexStore {
   if (!store) {
-    const config = serverConfig().admin;
+    const config = serverConfig();
+    const fresh = { awaitRefresh: true };
+    const source = () => contentSource();
     store = createSearchIndexStore({
       source: {
-        getUpcomingCourses,
-        getLearningSolutions,
-        getOpenCourseCategory,
-        getLearningSolutionCategory,
-        getSubCourse,
+        getUpcomingCourses: () => source().getUpcomingCourses(fresh),
+        getLearningSolutions: () => source().getLearningSolutions(fresh),
+        getOpenCourseCategory: (id) => source().getOpenCourseCategory(id, fresh),
+        getLearningSolutionCategory: (id) => source().getLearningSolutionCategory(id, fresh),
+        getSubCourse: (slug) => source().getSubCourse(slug, fresh),
       },
-      ttlMs: config.cacheTtlMs,
-      retryMs: config.retryMs,
-      settleMs: config.timeoutMs + 250,
+      ttlMs: config.admin.cacheTtlMs,
+      retryMs: config.admin.retryMs,
+      concurrency: config.search.concurrency,
+      intervalMs: config.search.callsPerMinute > 0 ? Math.ceil(60_000 / config.search.callsPerMinute) : 0,
+      onSlugs: (slugs) => slugGate().setKnown(slugs),
     });
   }
   return store;

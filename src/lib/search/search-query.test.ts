@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FIXTURE_NOW, fixtureIndex } from './search-fixture';
+import { FIXTURE_NOW, fixtureIndex } from '../../../tests/fixtures/search-catalogue';
 import { buildSearchIndex } from './search-index';
 import { parseSearchQuery, searchCourses, searchHref, type SearchQuery } from './search-query';
 
