@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { peekSearchIndex } from '../lib/search/search-index.server';
+import { warmSearchIndex } from '../lib/search/search-index.server';
 
 /**
  * Keeps the course-search index warm: every page request looks at it (a cheap check) and, when there is none
@@ -8,7 +8,7 @@ import { peekSearchIndex } from '../lib/search/search-index.server';
  */
 export default function searchIndexRefresh(): MiddlewareHandler {
   return async (c, next) => {
-    if (c.req.method === 'GET' && c.req.path !== '/healthz') peekSearchIndex();
+    if (c.req.method === 'GET' && c.req.path !== '/healthz') warmSearchIndex();
     await next();
   };
 }

@@ -1,9 +1,12 @@
 // Issue 7 on the Node server: compressed and still streamed, cacheable assets, security headers on every
-// route, a CSP that blocks nothing the site uses, cross-site posts refused, and /healthz.
+// route, a CSP that blocks nothing the site uses, cross-site posts refused, and /healthz. Issue 10: a page
+// kept by the page cache is shareable (Cache-Control with stale-while-revalidate, ETag, 304) and allows its
+// inline scripts by hash; a script the site did not render is blocked.
 import http from 'node:http';
 import zlib from 'node:zlib';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { SITE_ROUTES } from './support/routes';
+import { SITE_ROUTES, subCourseRoutes } from './support/routes';
 import { startPair } from './support/servers';
 
 const ROUTES = SITE_ROUTES;
@@ -68,13 +71,40 @@ test('with the admin 1 s slow, the compressed page streams: header and skeleton 
   }
 });
 
-test('every route carries the security headers, HTML is private and hashed assets are immutable', async ({
+/** GET `route` until the page cache answers it (the first render is kept once it has ended). */
+async function keptPage(request: APIRequestContext, route: string, headers: Record<string, string> = {}) {
+  for (let attempt = 0; ; attempt += 1) {
+    const response = await request.get(route, { headers });
+    if (response.headers()['x-page-cache'] === 'hit' || attempt === 40) return response;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+test('every route carries the security headers; kept HTML is shareable; hashed assets are immutable', async ({
   request,
 }) => {
-  for (const route of [...ROUTES, '/no-such-page', '/healthz']) {
+  const shareable = /^public, max-age=\d+, stale-while-revalidate=\d+, stale-if-error=\d+$/;
+  for (const route of [...ROUTES, ...(await subCourseRoutes()), '/no-such-page', '/healthz']) {
     const response = await request.get(route);
     for (const name of SECURITY_HEADERS) expect(response.headers()[name], `${name} on ${route}`).toBeTruthy();
-    if (route !== '/healthz') expect(response.headers()['cache-control'], route).toBe('private, no-cache');
+    if (route === '/healthz') continue;
+    // a render that streams carries a nonce meant for one response: private
+    if (response.headers()['x-page-cache'] === 'miss')
+      expect(response.headers()['cache-control'], route).toBe('private, no-cache');
+    const kept = await keptPage(request, route);
+    expect(kept.headers()['x-page-cache'], route).toBe('hit');
+    expect(kept.headers()['cache-control'], route).toMatch(shareable);
+    expect(kept.headers()['vary'], route).toBe('accept-encoding');
+    const etag = kept.headers()['etag'];
+    expect(etag, route).toMatch(/^W\/"[0-9a-f]+"$/);
+    const csp = kept.headers()['content-security-policy']!;
+    expect(csp, route).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
+    expect(csp, route).not.toContain('nonce');
+    expect(csp, route).not.toMatch(/script-src[^;]*unsafe-inline/);
+    for (const name of SECURITY_HEADERS) expect(kept.headers()[name], `${name} on kept ${route}`).toBeTruthy();
+    const again = await request.get(route, { headers: { 'if-none-match': etag! } });
+    expect(again.status(), route).toBe(304);
+    expect(await again.body(), route).toHaveLength(0);
   }
   const html = await (await request.get('/')).text();
   const asset = html.match(/\/assets\/[^"']+\.js/)?.[0];
@@ -84,7 +114,11 @@ test('every route carries the security headers, HTML is private and hashed asset
   for (const name of SECURITY_HEADERS) expect(assetResponse.headers()[name], `${name} on ${asset}`).toBeTruthy();
 });
 
-test('the pages work in Chromium under the CSP with no violation reported', async ({ page }) => {
+test('the pages work in Chromium under the CSP with no violation reported, streamed and kept', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
   const violations: string[] = [];
   page.on('console', (message) => {
     if (/content security policy/i.test(message.text())) violations.push(message.text());
@@ -94,16 +128,68 @@ test('the pages work in Chromium under the CSP with no violation reported', asyn
       console.error(`Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI}`);
     });
   });
-  for (const route of ROUTES) {
-    await page.goto(route);
-    await page.waitForLoadState('networkidle');
-    // hydrated: React attached its root (client navigation works)
-    await expect(page.locator('h1').first()).toBeVisible();
+  for (const route of [...ROUTES, ...(await subCourseRoutes())]) {
+    for (const state of ['first visit', 'kept']) {
+      if (state === 'kept') expect((await keptPage(request, route)).headers()['x-page-cache'], route).toBe('hit');
+      const response = await page.goto(route);
+      if (state === 'kept') expect(response?.headers()['content-security-policy'], route).toContain("'sha256-");
+      await page.waitForLoadState('networkidle');
+      await expect(page.locator('h1').first(), `${route} (${state})`).toBeVisible();
+      // hydrated: the islands are enhanced (the menu island marks itself once React runs)
+      await page.locator('#site-menu[data-enhanced]').waitFor({ state: 'attached' });
+      // the form island too: the country field has become the combobox
+      if (route === '/contact-us') await expect(page.locator('input#enquiry-country')).toBeAttached();
+    }
   }
   // a client-side interaction that needs the scripts: a course page → sub-course via links
   await page.goto('/gallery');
   await page.waitForLoadState('networkidle');
   expect(violations).toEqual([]);
+});
+
+test('on a kept page an inline script the site did not render is blocked, and the page still works', async ({
+  page,
+  request,
+}) => {
+  await keptPage(request, '/about');
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/content security policy/i.test(message.text())) violations.push(message.text());
+  });
+  // what an injection would look like: a script inside the kept page, the kept page's headers unchanged
+  await page.route('**/about', async (route) => {
+    const response = await route.fetch();
+    expect(response.headers()['x-page-cache']).toBe('hit');
+    const html = (await response.text()).replace('</body>', '<script>window.injected = true</script></body>');
+    await route.fulfill({ response, body: html });
+  });
+  await page.goto('/about');
+  await page.locator('#site-menu[data-enhanced]').waitFor({ state: 'attached' }); // the site's own scripts ran
+  expect(await page.evaluate(() => (window as { injected?: boolean }).injected)).toBeUndefined();
+  expect(violations.some((text) => /script-src/.test(text))).toBe(true);
+});
+
+test('HSTS is sent when the visitor came over HTTPS through a trusted proxy, not otherwise', async () => {
+  const pair = await startPair({ env: { TRUST_PROXY: '1' } });
+  try {
+    for (const attempt of [1, 2, 3]) {
+      // the first answer streams, the later ones come from the page cache: both carry it
+      const overHttps = await fetch(`${pair.site.url}/about`, { headers: { 'x-forwarded-proto': 'https' } });
+      expect(overHttps.headers.get('strict-transport-security'), `attempt ${attempt}`).toBe(
+        'max-age=31536000; includeSubDomains',
+      );
+      await overHttps.arrayBuffer();
+      const plain = await fetch(`${pair.site.url}/about`);
+      expect(plain.headers.get('strict-transport-security'), `attempt ${attempt}`).toBeNull();
+      await plain.arrayBuffer();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+  } finally {
+    await pair.stop();
+  }
+  // without a trusted proxy the header is the visitor's to set and is ignored
+  const direct = await fetch(`${process.env.SITE_URL}/about`, { headers: { 'x-forwarded-proto': 'https' } });
+  expect(direct.headers.get('strict-transport-security')).toBeNull();
 });
 
 test('a form post from another site is refused', async ({ request }) => {

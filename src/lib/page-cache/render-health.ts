@@ -11,7 +11,10 @@ const REFRESHING = 'pageCache.refreshing';
 
 type ContextData = Record<string, unknown>;
 
-/** The content layer: a call failed, or answered with its last good copy because the admin failed. */
+/**
+ * The content layer: a call failed, or answered with its last good copy because the admin failed, or the
+ * search index the page shows is missing or still partial.
+ */
 export function reportContentFailure(): void {
   unstable_getContextData()[CONTENT_FAILED] = true;
 }

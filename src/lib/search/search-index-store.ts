@@ -46,7 +46,7 @@ export function createSearchIndexStore(options: SearchIndexStoreOptions) {
   const log = options.log ?? ((message: string) => console.warn(message));
 
   const stallMs = options.stallMs ?? 120_000;
-  let current: { index: SearchIndex; catalogue: Catalogue } | undefined;
+  let current: { index: SearchIndex; catalogue: Catalogue; complete: boolean } | undefined;
   let building: Promise<SearchIndexResult> | undefined;
   /** Settles with the first index of a first build: published once its categories are known. */
   let firstIndex: Promise<SearchIndexResult> | undefined;
@@ -80,7 +80,7 @@ export function createSearchIndexStore(options: SearchIndexStoreOptions) {
             if (current || categories.length === 0) return;
             // the first index: every course by title, sessions from the crawl that follows
             const partial: Catalogue = { categories, sessionsBySlug: new Map() };
-            current = { index: buildSearchIndex(partial, now()), catalogue: partial };
+            current = { index: buildSearchIndex(partial, now()), catalogue: partial, complete: false };
             publishFirst?.({ ok: true, index: current.index });
           },
         });
@@ -91,7 +91,7 @@ export function createSearchIndexStore(options: SearchIndexStoreOptions) {
           return current ? { ok: true, index: current.index } : { ok: false, error: firstFailure.error };
         }
         failure = undefined;
-        current = { index: buildSearchIndex(catalogue, now()), catalogue };
+        current = { index: buildSearchIndex(catalogue, now()), catalogue, complete: true };
         return { ok: true, index: current.index };
       } catch (cause) {
         // A defect, not an admin failure: log it loudly and keep serving what there is.
@@ -147,6 +147,8 @@ export function createSearchIndexStore(options: SearchIndexStoreOptions) {
     peek,
     /** The current index without waiting or building (undefined before the first build). */
     current: (): SearchIndex | undefined => current?.index,
+    /** Whether the current index holds the whole catalogue (false while the first crawl reads sessions). */
+    complete: (): boolean => current?.complete === true,
     /** Settles when no build is running (tests, the bench). */
     idle: async (): Promise<void> => {
       while (building) await building;

@@ -1,5 +1,6 @@
 /** The process-wide search index, read through the same content layer (and cache) as the pages. */
 import { contentSource } from '../admin/content.server';
+import { reportContentFailure } from '../page-cache/render-health';
 import { serverConfig } from '../server-config';
 import { slugGate } from './known-slugs';
 import type { SearchIndex } from './search-index';
@@ -32,8 +33,18 @@ function searchIndexStore(): SearchIndexStore {
   return store;
 }
 
-export function getSearchIndex(waitMs: number = FIRST_BUILD_WAIT_MS): Promise<SearchIndexResult> {
-  return searchIndexStore().get(waitMs);
+/**
+ * A page rendered from a missing or still partial index is not kept by the page cache (it would show
+ * "warming up" or no venues for a whole TTL): it is told, as for a content failure.
+ */
+function reportIfIncomplete(index: SearchIndex | undefined): void {
+  if (!index || !store?.complete()) reportContentFailure();
+}
+
+export async function getSearchIndex(waitMs: number = FIRST_BUILD_WAIT_MS): Promise<SearchIndexResult> {
+  const result = await searchIndexStore().get(waitMs);
+  reportIfIncomplete(result.ok ? result.index : undefined);
+  return result;
 }
 
 /**
@@ -41,6 +52,13 @@ export function getSearchIndex(waitMs: number = FIRST_BUILD_WAIT_MS): Promise<Se
  * the background). Never throws: a panel without options is better than a broken course page.
  */
 export function peekSearchIndex(): SearchIndex | undefined {
+  const index = warmSearchIndex();
+  reportIfIncomplete(index);
+  return index;
+}
+
+/** Starts the first build or a due rebuild in the background (the middleware, on every page request). */
+export function warmSearchIndex(): SearchIndex | undefined {
   try {
     return searchIndexStore().peek();
   } catch (error) {
