@@ -158,14 +158,18 @@ export default function pageCache(): MiddlewareHandler {
     const response = c.res;
     response.headers.set('x-page-cache', 'miss');
     if (c.req.method !== 'GET' || !pages.mayKeep(response) || !response.body) return;
+    // one copy per page is kept at a time: fifty visitors arriving together cost one compression, not fifty
+    if (!pages.claimRefresh(key.key)) return;
     const context = renderContext();
     const [visitor, copy] = response.body.tee();
     c.res = new Response(visitor, response);
     keepAlive(
       c,
-      keep(pages, key, response, copy, context).catch((error: unknown) =>
-        console.warn(`[page-cache] keeping ${key.key} failed: ${error instanceof Error ? error.message : error}`),
-      ),
+      keep(pages, key, response, copy, context)
+        .catch((error: unknown) =>
+          console.warn(`[page-cache] keeping ${key.key} failed: ${error instanceof Error ? error.message : error}`),
+        )
+        .finally(() => pages.release(key.key)),
     );
   };
 }
