@@ -45,6 +45,7 @@ import { hashString, renderImage, renderLogo } from './images.mjs';
  *                              e.g. `{ '/home-page/content': 3 }`; over HTTP: `{ counts, total }`.
  * @property {() => void} resetCounts
  * @property {() => number} totalRequests  API requests since the last resetCounts.
+ * @property {() => number} mostInFlight   Most API requests open at once since the last resetCounts.
  * @property {(apiPath: string, edit: (data: any) => unknown) => void} editContent  Change a payload, as an
  *                              editor would in the admin (tests of how fast a change reaches visitors).
  *
@@ -186,6 +187,8 @@ export async function startDemoAdmin({
     closing: false,
     /** Content edited by a test: API path → the `data` it answers instead. @type {Map<string, unknown>} */
     edits: new Map(),
+    inFlight: 0,
+    mostInFlight: 0,
   };
   /** @type {Set<import('node:net').Socket>} */
   const sockets = new Set();
@@ -235,6 +238,9 @@ export async function startDemoAdmin({
   async function handleApi(req, res, apiPath) {
     state.counts.set(apiPath, (state.counts.get(apiPath) ?? 0) + 1);
     state.total += 1;
+    state.inFlight += 1;
+    state.mostInFlight = Math.max(state.mostInFlight, state.inFlight);
+    res.once('close', () => (state.inFlight -= 1));
     if (req.method !== 'GET') {
       sendJson(res, 405, { error: 'Method not allowed' }, { allow: 'GET' });
       return;
@@ -415,6 +421,11 @@ export async function startDemoAdmin({
     resetCounts() {
       state.counts.clear();
       state.total = 0;
+      state.mostInFlight = state.inFlight;
+    },
+    /** @returns {number} the most API requests open at once since the last resetCounts */
+    mostInFlight() {
+      return state.mostInFlight;
     },
     /** @returns {number} requests answered since the last resetCounts */
     totalRequests() {

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { PageCache, readAll, type RawAnswer } from '../lib/page-cache/page-cache';
-import { pageKey, pageKeyOf } from '../lib/page-cache/page-key';
+import { pageKey, pageKeyOf, type PageKey } from '../lib/page-cache/page-key';
 import { MemoryPageStore, type PageStore } from '../lib/page-cache/page-store';
 import { contentFailedIn, markPageRefresh, renderContext } from '../lib/page-cache/render-health';
 import { WorkersPageStore } from '../lib/page-cache/workers-page-store';
@@ -90,8 +90,8 @@ export default function pageCache(): MiddlewareHandler {
   /** Reads the render's copy to its end and offers it to the cache. */
   const keep = async (
     pages: PageCache,
-    key: { key: string; withQuery: boolean },
-    response: Response,
+    key: PageKey,
+    response: { status: number; headers: Headers },
     body: ReadableStream<Uint8Array<ArrayBuffer>>,
     context: Record<string, unknown>,
   ) => {
@@ -139,8 +139,8 @@ export default function pageCache(): MiddlewareHandler {
       markPageRefresh(context);
       const refresh = (async () => {
         await next();
-        const response = c.res;
-        if (!pages.mayKeep(response) || !response.body) {
+        const response = pages.withoutOwnHeaders(c.res);
+        if (!pages.mayKeep(response, key.kind) || !response.body) {
           await response.body?.cancel();
           return;
         }
@@ -157,7 +157,7 @@ export default function pageCache(): MiddlewareHandler {
     await next();
     const response = c.res;
     response.headers.set('x-page-cache', 'miss');
-    if (c.req.method !== 'GET' || !pages.mayKeep(response) || !response.body) return;
+    if (c.req.method !== 'GET' || !pages.mayKeep(response, key.kind) || !response.body) return;
     // one copy per page is kept at a time: fifty visitors arriving together cost one compression, not fifty
     if (!pages.claimRefresh(key.key)) return;
     const context = renderContext();

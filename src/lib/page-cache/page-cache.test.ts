@@ -106,7 +106,15 @@ describe('page cache', () => {
     const ok = (init: ResponseInit) => new Response('x', init);
     expect(cache.mayKeep(ok({ status: 200, headers: { 'content-type': 'text/html' } }))).toBe(true);
     expect(cache.mayKeep(ok({ status: 404, headers: { 'content-type': 'text/html' } }))).toBe(true);
-    expect(cache.mayKeep(ok({ status: 200, headers: { 'content-type': 'text/x-component' } }))).toBe(true);
+    expect(cache.mayKeep(ok({ status: 200, headers: { 'content-type': 'text/plain' } }), 'rsc')).toBe(true);
+    expect(cache.mayKeep(ok({ status: 200, headers: { 'content-type': 'text/plain' } }), 'html')).toBe(false);
+    // Workers marks streamed HTML `identity`; any real encoding is not what the cache keeps
+    expect(
+      cache.mayKeep(ok({ status: 200, headers: { 'content-type': 'text/html', 'content-encoding': 'identity' } })),
+    ).toBe(true);
+    expect(cache.mayKeep(ok({ status: 200, headers: { 'content-type': 'text/html', 'content-encoding': 'br' } }))).toBe(
+      false,
+    );
     for (const status of [413, 429, 500, 503, 403, 303])
       expect(cache.mayKeep(ok({ status, headers: { 'content-type': 'text/html' } })), String(status)).toBe(false);
     expect(cache.mayKeep(ok({ status: 200, headers: { 'content-type': 'text/html', 'set-cookie': 'a=b' } }))).toBe(

@@ -44,7 +44,7 @@ const OWN_HEADERS = [
   'transfer-encoding',
 ];
 
-const KEPT_TYPES = /^text\/(html|x-component)/;
+const KEPT_TYPES = { html: /^text\/html/, rsc: /^text\/(plain|x-component)/ };
 
 export type Encoding = 'br' | 'gzip' | undefined;
 
@@ -116,14 +116,30 @@ export class PageCache {
   }
 
   /** Whether a finished response may be kept for everyone (checked before its body is read). */
-  mayKeep(response: Response): boolean {
+  mayKeep(response: { status: number; headers: Headers; body: unknown }, kind: 'html' | 'rsc' = 'html'): boolean {
+    const encoding = response.headers.get('content-encoding');
     return (
       (response.status === 200 || response.status === 404) &&
       response.body !== null &&
-      KEPT_TYPES.test(response.headers.get('content-type') ?? '') &&
+      KEPT_TYPES[kind].test(response.headers.get('content-type') ?? '') &&
       !response.headers.has('set-cookie') &&
-      !response.headers.has('content-encoding')
+      // Workers marks streamed HTML `identity` so the edge keeps the stream (src/middleware/40-edge-streaming.ts)
+      (encoding === null || encoding === 'identity')
     );
+  }
+
+  /**
+   * A background refresh renders on the request the stale page answered, and Hono copies that answer's
+   * headers onto the render's response: the cache's own headers (its encoding, ETag, age) are removed again.
+   */
+  withoutOwnHeaders(response: Response): {
+    status: number;
+    headers: Headers;
+    body: ReadableStream<Uint8Array<ArrayBuffer>> | null;
+  } {
+    const headers = new Headers(response.headers);
+    for (const name of OWN_HEADERS) headers.delete(name);
+    return { status: response.status, headers, body: response.body as ReadableStream<Uint8Array<ArrayBuffer>> | null };
   }
 
   /**

@@ -23,6 +23,8 @@ const SKIP_HEADER = 'x-waku-router-skip';
 
 export type PageKey = {
   key: string;
+  /** An HTML page, or an RSC navigation payload (which Waku 0.27 sends as text/plain). */
+  kind: 'html' | 'rsc';
   /** The key carries query parameters (a search, a prefill): made up by visitors, dropped from memory first. */
   withQuery: boolean;
 };
@@ -79,9 +81,13 @@ export function pageKeyOf(request: {
     if (!page) return undefined;
     const parameters = keptParameters(page, new URLSearchParams(url.searchParams.get('query') ?? ''));
     const skip = request.skip ?? '';
-    return { key: `rsc ${origin}${page}${encode(parameters)} skip=${skip}`, withQuery: parameters.length > 0 };
+    return {
+      key: `rsc ${origin}${page}${encode(parameters)} skip=${skip}`,
+      kind: 'rsc',
+      withQuery: parameters.length > 0,
+    };
   }
   if (url.pathname.startsWith('/RSC/')) return undefined;
   const parameters = keptParameters(url.pathname, url.searchParams);
-  return { key: `html ${origin}${url.pathname}${encode(parameters)}`, withQuery: parameters.length > 0 };
+  return { key: `html ${origin}${url.pathname}${encode(parameters)}`, kind: 'html', withQuery: parameters.length > 0 };
 }

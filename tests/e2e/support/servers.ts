@@ -26,9 +26,12 @@ export type DemoAdmin = {
   resetFaults(): void;
   requestCounts(): Record<string, number>;
   resetCounts(): void;
+  totalRequests(): number;
+  mostInFlight(): number;
+  editContent(apiPath: string, edit: (data: any) => unknown): void; // eslint-disable-line @typescript-eslint/no-explicit-any
 };
 
-export async function startAdmin(options: { latencyMs?: number } = {}): Promise<DemoAdmin> {
+export async function startAdmin(options: { latencyMs?: number; courses?: number } = {}): Promise<DemoAdmin> {
   return startDemoAdmin({ host: '127.0.0.1', port: 0, ...options });
 }
 
@@ -97,8 +100,11 @@ export async function startSite(adminUrl: string, env: Record<string, string> = 
 }
 
 /** A fresh admin + site pair with its own cache, for tests that change what the admin does. */
-export async function startPair(options: { latencyMs?: number; env?: Record<string, string> } = {}) {
-  const admin = await startAdmin(options.latencyMs ? { latencyMs: options.latencyMs } : {});
+export async function startPair(options: { latencyMs?: number; courses?: number; env?: Record<string, string> } = {}) {
+  const admin = await startAdmin({
+    ...(options.latencyMs ? { latencyMs: options.latencyMs } : {}),
+    ...(options.courses ? { courses: options.courses } : {}),
+  });
   const site = await startSite(admin.url, options.env);
   return {
     admin,
