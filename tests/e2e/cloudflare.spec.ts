@@ -108,6 +108,9 @@ test.describe('Cloudflare Worker in workerd', () => {
         `ENQUIRY_WEBHOOK_URL:${webhook.url}`,
         '--var',
         'ENQUIRY_RATE_LIMIT:1000',
+        // a short content TTL, so a content change is seen through the Worker's page cache within the test
+        '--var',
+        'CONTENT_CACHE_TTL_MS:3000',
         '--log-level',
         'warn',
       ],
@@ -165,6 +168,29 @@ test.describe('Cloudflare Worker in workerd', () => {
       expect(response?.headers()['content-security-policy'], route).toContain("frame-ancestors 'none'");
       await expect(page.locator('h1').first(), route).toHaveText(heading);
     }
+  });
+
+  // The only test that loads /consultations: it starts from a cold page cache.
+  test('the page cache (Workers Cache API): a second request is a hit, and a content change shows after the TTL', async () => {
+    const route = `${url}/consultations`;
+    const answer = async () => {
+      const response = await fetch(route);
+      return {
+        cache: response.headers.get('x-page-cache'),
+        csp: response.headers.get('content-security-policy'),
+        html: await response.text(),
+      };
+    };
+    expect((await answer()).cache).toBe('miss');
+    await expect.poll(async () => (await answer()).cache, { timeout: 10_000 }).toBe('hit');
+    const kept = await answer();
+    expect(kept.csp).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
+    expect(kept.html).not.toContain('Consultations, as edited');
+
+    admin.editContent('/consultations/content', (data) => ({ ...data, title: 'Consultations, as edited' }));
+    await expect
+      .poll(async () => (await answer()).html.includes('Consultations, as edited'), { timeout: 20_000 })
+      .toBe(true);
   });
 
   test('an unknown route and an unknown course answer 404 with the site’s page', async () => {
