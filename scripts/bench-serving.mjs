@@ -81,3 +81,46 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const [siteUrl, ...routes] = process.argv.slice(2);
   console.table(await benchServing(siteUrl, routes.length ? routes : ['/']));
 }
+
+/**
+ * A minute (`seconds`) of browsing against a large catalogue: pages, real sub-courses and made-up slugs,
+ * one visitor after another at `concurrency`. Returns the admin calls made and the most open at once.
+ */
+export async function benchAdminLoad({ siteUrl, admin, seconds, concurrency = 4 }) {
+  const solutions = (await (await fetch(`${admin.url}/learning-solution/content`)).json()).data;
+  const slugs = [];
+  for (const { id } of solutions.slice(-10)) {
+    const category = (await (await fetch(`${admin.url}/learning-solution-training/details/${id}`)).json()).data;
+    slugs.push(...category.training_course.map((course) => course.slug));
+  }
+  const pages = ['/', '/about', '/learning-solutions', '/gallery', '/contact-us', '/search?q=budget'];
+  admin.resetCounts();
+  const started = Date.now();
+  let visits = 0;
+  let n = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (Date.now() - started < seconds * 1000) {
+        n += 1;
+        const path =
+          n % 5 === 0
+            ? `/subCourse-details/made-up-${n}`
+            : n % 2 === 0
+              ? `/subCourse-details/${slugs[n % slugs.length]}`
+              : pages[n % pages.length];
+        const response = await fetch(`${siteUrl}${path}`);
+        await response.arrayBuffer();
+        visits += 1;
+      }
+    }),
+  );
+  const minutes = (Date.now() - started) / 60_000;
+  return {
+    'catalogue sub-courses': admin.courses,
+    'browsing s': seconds,
+    'page visits': visits,
+    'admin calls': admin.totalRequests(),
+    'admin calls / min': Math.round(admin.totalRequests() / minutes),
+    'most admin calls at once': admin.mostInFlight(),
+  };
+}

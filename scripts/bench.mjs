@@ -4,13 +4,16 @@
 //
 // For each route: time to first byte and to the end on a cold cache with the admin 800 ms slow (streaming),
 // warm-cache latency p50/p99 and throughput at concurrency 10, and the page weight: HTML and the JS it
-// loads (gzip bytes), which is what a phone on a slow network pays.
+// loads (gzip bytes), which is what a phone on a slow network pays. Then (scripts/bench-serving.mjs): warm
+// throughput of `/` and a sub-course page next to a plain node:http server sending the same bytes (identity
+// and br), and the admin calls per minute during a minute of browsing a 2 000-course catalogue.
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
+import { benchAdminLoad, benchServing } from './bench-serving.mjs';
 import { startDemoAdmin } from './demo-admin/server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -134,6 +137,31 @@ for (const route of routes) {
   });
 }
 site.stop();
-await admin.close();
 console.log('\nwarm cache:');
 console.table(warm);
+
+// 3. Warm throughput against a static server sending the same bytes (autocannon, 10 connections).
+{
+  const servingSite = await startSite(admin.url);
+  const serving = await benchServing(servingSite.url, ['/', `/subCourse-details/${firstSlug}`]);
+  servingSite.stop();
+  console.log('\nwarm page vs a plain node:http server sending the same bytes (ratio = site / static):');
+  console.table(serving);
+}
+await admin.close();
+
+// 4. The admin's load during a minute of browsing a 2 000-course catalogue (the site's default settings).
+{
+  const courses = Number(process.env.BENCH_COURSES ?? 2000);
+  const bigAdmin = await startDemoAdmin({ port: 0, courses });
+  const bigSite = await startSite(bigAdmin.url);
+  const load = await benchAdminLoad({
+    siteUrl: bigSite.url,
+    admin: { ...bigAdmin, url: bigAdmin.url, courses },
+    seconds: Number(process.env.BENCH_BROWSE_SECONDS ?? 60),
+  });
+  bigSite.stop();
+  await bigAdmin.close();
+  console.log('\nadmin load while browsing a large catalogue (from a cold start):');
+  console.table([load]);
+}

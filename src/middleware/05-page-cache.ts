@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { PageCache, readAll, type RawAnswer } from '../lib/page-cache/page-cache';
 import { pageKey, pageKeyOf, type PageKey } from '../lib/page-cache/page-key';
 import { MemoryPageStore, type PageStore } from '../lib/page-cache/page-store';
-import { contentFailedIn, markPageRefresh, renderContext } from '../lib/page-cache/render-health';
+import { contentFailedIn, markPageRefresh, partialIn, renderContext } from '../lib/page-cache/render-health';
 import { WorkersPageStore } from '../lib/page-cache/workers-page-store';
 import { inlineScriptHashes } from '../lib/security/inline-scripts';
 import { contentSecurityPolicy, isHttps, isHttpsRequest, mediaOriginsFrom } from '../lib/security/security-headers';
@@ -96,7 +96,11 @@ export default function pageCache(): MiddlewareHandler {
     context: Record<string, unknown>,
   ) => {
     const bytes = await readAll(body);
-    await pages.admit(key.key, response, bytes, { contentFailed: contentFailedIn(context), withQuery: key.withQuery });
+    await pages.admit(key.key, response, bytes, {
+      contentFailed: contentFailedIn(context),
+      partial: partialIn(context),
+      withQuery: key.withQuery,
+    });
   };
 
   return async (c, next) => {

@@ -101,6 +101,15 @@ describe('page cache', () => {
     expect(cache.claimRefresh('k')).toBe(true);
   });
 
+  test('a page with partial content is kept, but stale after the retry delay instead of the TTL', async () => {
+    const { cache, advance } = setup();
+    const page = html('<p>titles only</p>');
+    await cache.admit('k', page, page.body, { contentFailed: false, withQuery: false, partial: true });
+    expect((await cache.lookup('k'))?.fresh).toBe(true);
+    advance(5000);
+    expect((await cache.lookup('k'))?.fresh).toBe(false);
+  });
+
   test('answers that belong to one visitor are never kept', () => {
     const { cache } = setup();
     const ok = (init: ResponseInit) => new Response('x', init);

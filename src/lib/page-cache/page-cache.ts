@@ -150,7 +150,7 @@ export class PageCache {
     key: string,
     response: { status: number; headers: Headers },
     body: Uint8Array<ArrayBuffer>,
-    { contentFailed, withQuery }: { contentFailed: boolean; withQuery: boolean },
+    { contentFailed, withQuery, partial = false }: { contentFailed: boolean; withQuery: boolean; partial?: boolean },
   ): Promise<boolean> {
     if (contentFailed) {
       this.failedAt.set(key, this.now());
@@ -172,7 +172,9 @@ export class PageCache {
       body: kept,
       encoded: this.options.compress ? await this.options.compress(kept) : {},
       etag: await etagOf(kept),
-      storedAt: this.now(),
+      // partial content is kept as if rendered earlier: stale (and refreshed) after `retryMs`, and its Age
+      // tells shared caches the same
+      storedAt: this.now() - (partial ? Math.max(0, this.options.ttlMs - this.options.retryMs) : 0),
       madeUp: withQuery || response.status === 404,
     };
     await this.options.store.put(key, page);

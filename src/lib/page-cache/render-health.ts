@@ -8,15 +8,28 @@ import { unstable_getContextData } from 'waku/server';
 
 const CONTENT_FAILED = 'pageCache.contentFailed';
 const REFRESHING = 'pageCache.refreshing';
+const PARTIAL = 'pageCache.partial';
 
 type ContextData = Record<string, unknown>;
 
 /**
  * The content layer: a call failed, or answered with its last good copy because the admin failed, or the
- * search index the page shows is missing or still partial.
+ * search index the page needs is missing.
  */
 export function reportContentFailure(): void {
   unstable_getContextData()[CONTENT_FAILED] = true;
+}
+
+/**
+ * The page shows content still being gathered (a search index whose first crawl is reading sessions): it is
+ * kept, but refreshed after CONTENT_RETRY_MS rather than a whole TTL.
+ */
+export function reportPartialContent(): void {
+  unstable_getContextData()[PARTIAL] = true;
+}
+
+export function partialIn(data: ContextData): boolean {
+  return data[PARTIAL] === true;
 }
 
 /** The content layer: should a stale answer be refreshed before it is used? */

@@ -1,6 +1,6 @@
 /** The process-wide search index, read through the same content layer (and cache) as the pages. */
 import { contentSource } from '../admin/content.server';
-import { reportContentFailure } from '../page-cache/render-health';
+import { reportContentFailure, reportPartialContent } from '../page-cache/render-health';
 import { serverConfig } from '../server-config';
 import { slugGate } from './known-slugs';
 import type { SearchIndex } from './search-index';
@@ -34,11 +34,13 @@ function searchIndexStore(): SearchIndexStore {
 }
 
 /**
- * A page rendered from a missing or still partial index is not kept by the page cache (it would show
- * "warming up" or no venues for a whole TTL): it is told, as for a content failure.
+ * A page rendered without an index ("warming up", a panel without options) is not kept by the page cache,
+ * as for a content failure; one rendered from the first crawl's partial index (no sessions yet) is kept
+ * only briefly.
  */
 function reportIfIncomplete(index: SearchIndex | undefined): void {
-  if (!index || !store?.complete()) reportContentFailure();
+  if (!index) reportContentFailure();
+  else if (!store?.complete()) reportPartialContent();
 }
 
 export async function getSearchIndex(waitMs: number = FIRST_BUILD_WAIT_MS): Promise<SearchIndexResult> {
