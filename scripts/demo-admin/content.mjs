@@ -916,7 +916,7 @@ export function createDemoSite({ now = new Date(), origin, courses = 0 }) {
 
 /**
  * Every contract path → its `data` payload.
- * @param {{ now?: Date, origin: string }} options
+ * @param {{ now?: Date, origin: string, courses?: number }} options
  * @returns {DemoContent}
  */
 export function createDemoContent(options) {

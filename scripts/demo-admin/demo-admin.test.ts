@@ -131,6 +131,39 @@ describe('contract paths', () => {
   });
 });
 
+describe('a large catalogue (DEMO_COURSES)', () => {
+  it('grows to the asked number of sub-courses with unique slugs, in extra learning-solution categories', () => {
+    const content = createDemoContent({ now: NOW, origin: 'http://127.0.0.1:4010', courses: 2000 });
+    const subCourses = Object.keys(content).filter((path) => path.startsWith('/course-venue/details/'));
+    expect(subCourses).toHaveLength(2000);
+    const solutions = content['/learning-solution/content'] as Json[];
+    const extra = solutions.filter((solution) => solution.id >= 301);
+    expect(extra.length).toBeGreaterThan(30);
+    for (const { id } of extra) {
+      const category = content[`/learning-solution-training/details/${id}`] as { training_course: Json[] };
+      expect(category.training_course.length).toBeGreaterThan(0);
+      for (const course of category.training_course)
+        expect(content[`/course-venue/details/${course.slug}`], course.slug).toBeDefined();
+    }
+    // without the option the demo catalogue is unchanged
+    expect(createDemoContent({ now: NOW, origin: 'http://127.0.0.1:4010' })['/learning-solution/content']).toEqual(
+      solutions.filter((solution) => solution.id < 301),
+    );
+  });
+
+  it('an edit changes what the API answers, as an editor in the admin would', async () => {
+    const admin = await startDemoAdmin({ port: 0 });
+    try {
+      admin.editContent('/about-us/content', (data) => ({ ...data, title: 'Edited' }));
+      const body = await (await fetch(`${admin.url}/about-us/content`)).json();
+      expect(body.data.title).toBe('Edited');
+      expect(body.data.description).toBeTruthy();
+    } finally {
+      await admin.close();
+    }
+  });
+});
+
 describe('demo content', () => {
   const content = createDemoContent({ now: NOW, origin: 'http://127.0.0.1:4010' });
   const upcoming = content['/upcoming-certification/content'] as Json[];

@@ -1,7 +1,9 @@
 // The Node layer against a real streamed Response: compressed, and still arriving chunk by chunk.
 import zlib from 'node:zlib';
 import { describe, expect, test } from 'vitest';
-import { chooseEncoding, withNodeLayer } from './node-layer.mjs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { answerFromPageCache, chooseEncoding, withNodeLayer } from './node-layer.mjs';
 
 describe('chooseEncoding', () => {
   test.each([
@@ -92,5 +94,34 @@ describe('static files', () => {
     const res = await handler(new Request('http://site/images/a.png', { headers: { 'accept-encoding': 'gzip' } }));
     expect(res.headers.get('content-encoding')).toBeNull();
     expect(res.headers.get('cache-control')).toBe('public, max-age=3600');
+  });
+});
+
+describe('the page cache direct path', () => {
+  test('a kept page is written straight to the socket; anything else goes to the app', async () => {
+    const host: { answer?: (request: { method: string; url: string }) => unknown } = {};
+    const seen: string[] = [];
+    const server = http.createServer((req, res) => {
+      if (answerFromPageCache(host, req, res)) return;
+      seen.push(`${req.method} ${req.url}`);
+      res.end('from the app');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      expect(await (await fetch(`${url}/about`)).text()).toBe('from the app'); // the cache has not started
+      host.answer = (request) =>
+        request.url.endsWith('/about')
+          ? { status: 200, headers: { 'content-type': 'text/html', 'x-page-cache': 'hit' }, body: Buffer.from('kept') }
+          : undefined;
+      const kept = await fetch(`${url}/about`);
+      expect(kept.headers.get('x-page-cache')).toBe('hit');
+      expect(await kept.text()).toBe('kept');
+      expect(await (await fetch(`${url}/gallery`)).text()).toBe('from the app');
+      expect(await (await fetch(`${url}/about`, { method: 'POST', body: 'x' })).text()).toBe('from the app');
+      expect(seen).toEqual(['GET /about', 'GET /gallery', 'POST /about']);
+    } finally {
+      server.close();
+    }
   });
 });

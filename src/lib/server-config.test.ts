@@ -27,6 +27,16 @@ describe('server settings', () => {
     expect(config.mediaOrigins).toEqual(['https://cdn.example.net', 'https://v.example.org']);
   });
 
+  test('the page cache and the search crawl have bounded, documented defaults', () => {
+    const config = parseServerConfig({});
+    expect(config.pageCacheMaxBytes).toBe(128 * 1024 * 1024);
+    expect(config.search).toEqual({ callsPerMinute: 180, concurrency: 2, unknownSlugCallsPerMinute: 30 });
+    expect(parseServerConfig({ SEARCH_INDEX_CONCURRENCY: '4' }).search.concurrency).toBe(4);
+    // never more than 4 crawl calls at once, whatever is asked
+    expect(() => parseServerConfig({ SEARCH_INDEX_CONCURRENCY: '5' })).toThrow(/SEARCH_INDEX_CONCURRENCY/);
+    expect(() => parseServerConfig({ SEARCH_INDEX_CONCURRENCY: '0' })).toThrow(/SEARCH_INDEX_CONCURRENCY/);
+  });
+
   test('every bad value is reported in one message', () => {
     let message = '';
     try {

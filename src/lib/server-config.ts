@@ -50,7 +50,7 @@ const EnvSchema = v.object({
   CONTENT_CACHE_TTL_MS: count(60_000),
   CONTENT_RETRY_MS: count(5000),
   PAGE_CACHE_MAX_BYTES: count(128 * 1024 * 1024),
-  SEARCH_INDEX_CALLS_PER_MINUTE: count(240),
+  SEARCH_INDEX_CALLS_PER_MINUTE: count(180),
   SEARCH_INDEX_CONCURRENCY: v.optional(
     v.pipe(v.string(), v.regex(/^[1-4]$/, 'must be a whole number from 1 to 4'), v.transform(Number)),
     '2',
