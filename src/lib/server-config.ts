@@ -170,8 +170,3 @@ export function adminBaseUrl(): string {
   }
   return baseUrl;
 }
-
-/** Tests: forget the parsed settings so the next call reads the environment again. */
-export function resetServerConfigForTests(): void {
-  current = undefined;
-}
