@@ -1,6 +1,6 @@
-import { Streamed } from '../ui/streamed';
 import { getUpcomingCourses } from '../../lib/admin/content.server';
-import { SectionError } from '../ui/section-error';
+import type { UpcomingCourse } from '../../lib/admin/schemas';
+import { Section } from '../ui/section';
 import { LoadingRegion, Skeleton } from '../ui/skeleton';
 import { SectionHeading } from './section-heading';
 import { UpcomingCourseCard } from './upcoming-course-card';
@@ -16,25 +16,22 @@ export function UpcomingCourses() {
         <SectionHeading id="upcoming-title" eyebrow="Open courses">
           Upcoming Training events
         </SectionHeading>
-        <Streamed ready={getUpcomingCourses()} fallback={<UpcomingCoursesSkeleton />}>
-          <UpcomingCourseList />
-        </Streamed>
+        <Section load={getUpcomingCourses} skeleton={<UpcomingCoursesSkeleton />} what="The upcoming courses">
+          {(courses) => <UpcomingCourseList courses={courses} now={Date.now()} />}
+        </Section>
       </div>
     </section>
   );
 }
 
-async function UpcomingCourseList() {
-  const courses = await getUpcomingCourses();
-  if (!courses.ok) return <SectionError error={courses.error} what="The upcoming courses" />;
-  if (courses.data.length === 0) {
+/** `now` is one clock reading for the whole list, handed to each countdown so server and browser agree. */
+export function UpcomingCourseList({ courses, now }: { courses: UpcomingCourse[]; now: number }) {
+  if (courses.length === 0) {
     return <p className={styles.empty}>New dates are being scheduled. Please check back soon or send us an enquiry.</p>;
   }
-  // One clock reading for the whole list, handed to each countdown so server and browser render the same text.
-  const now = Date.now();
   return (
     <ul className={styles.grid}>
-      {courses.data.map((course) => (
+      {courses.map((course) => (
         <li key={course.id} className={styles.item}>
           <UpcomingCourseCard course={course} now={now} />
         </li>
