@@ -54,7 +54,7 @@ export function CourseUnavailable({ crumbs, children }: { crumbs: Crumb[]; child
 /**
  * An unknown course. Known before the first byte (a malformed id or slug, or the admin's 404 within the
  * in-place wait), it answers 404; learnt later, once the page has started streaming with 200, the status can
- * no longer change, so the page says so and asks search engines not to index it (docs/decisions/0001).
+ * no longer change, so the page says so and asks search engines not to index it.
  */
 export function CourseNotFound() {
   setResponseStatus(404);

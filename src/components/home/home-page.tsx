@@ -4,7 +4,7 @@ import { EnquirySection } from './enquiry-section';
 import { HomeHero } from './home-hero';
 import { HomeIntro } from './home-intro';
 import { LearningSolutionsSection } from './learning-solutions';
-import { UpcomingCourses } from './upcoming-courses';
+import { OpenCoursesSection } from './open-courses';
 
 /** The home page in the spec's order; every data section streams in on its own. */
 export function HomePage() {
@@ -17,7 +17,7 @@ export function HomePage() {
       />
       <HomeHero />
       <HomeIntro />
-      <UpcomingCourses />
+      <OpenCoursesSection />
       <AboutSection />
       <LearningSolutionsSection />
       <EnquirySection />

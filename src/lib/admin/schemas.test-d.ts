@@ -23,7 +23,7 @@ test('schema outputs equal the generated OpenAPI types', () => {
   expectTypeOf<Unbranded<Out<typeof s.HomeHeroSchema>>>().toEqualTypeOf<Api['HomeHero']>();
   expectTypeOf<Unbranded<Out<typeof s.HomeIntroSchema>>>().toEqualTypeOf<Api['HomeIntro']>();
   expectTypeOf<Unbranded<Out<typeof s.IntroTileSchema>>>().toEqualTypeOf<Api['IntroTile']>();
-  expectTypeOf<Unbranded<Out<typeof s.UpcomingCourseSchema>>>().toEqualTypeOf<Api['UpcomingCourse']>();
+  expectTypeOf<Unbranded<Out<typeof s.OpenCourseSchema>>>().toEqualTypeOf<Api['OpenCourse']>();
   expectTypeOf<Unbranded<Out<typeof s.LearningSolutionSchema>>>().toEqualTypeOf<Api['LearningSolution']>();
   expectTypeOf<Unbranded<Out<typeof s.SingleImagePageSchema>>>().toEqualTypeOf<Api['SingleImagePage']>();
   expectTypeOf<Unbranded<Out<typeof s.TwoImagePageSchema>>>().toEqualTypeOf<Api['TwoImagePage']>();
@@ -43,7 +43,7 @@ test('every admin-supplied address comes out checked, never as a plain string', 
   expectTypeOf<Out<typeof s.HomeIntroSchema>['banner']>().toEqualTypeOf<s.SafeAddress>();
   expectTypeOf<Out<typeof s.IntroTileSchema>['image']>().toEqualTypeOf<s.SafeAddress>();
   expectTypeOf<Out<typeof s.IntroTileSchema>['back_link']>().toEqualTypeOf<s.SafeAddress>();
-  expectTypeOf<Out<typeof s.UpcomingCourseSchema>['thumb_image']>().toEqualTypeOf<s.SafeAddress>();
+  expectTypeOf<Out<typeof s.OpenCourseSchema>['thumb_image']>().toEqualTypeOf<s.SafeAddress>();
   expectTypeOf<Out<typeof s.LearningSolutionSchema>['thumb_image']>().toEqualTypeOf<s.SafeAddress>();
   expectTypeOf<Out<typeof s.SingleImagePageSchema>['image']>().toEqualTypeOf<s.SafeAddress | undefined>();
   expectTypeOf<Out<typeof s.TwoImagePageSchema>['first_image']>().toEqualTypeOf<s.SafeAddress | undefined>();
@@ -54,7 +54,7 @@ test('every admin-supplied address comes out checked, never as a plain string', 
 });
 
 test('list payloads are arrays of the item schemas', () => {
-  expectTypeOf<Out<typeof s.UpcomingCoursesSchema>>().toEqualTypeOf<Out<typeof s.UpcomingCourseSchema>[]>();
+  expectTypeOf<Out<typeof s.OpenCoursesSchema>>().toEqualTypeOf<Out<typeof s.OpenCourseSchema>[]>();
   expectTypeOf<Out<typeof s.GallerySchema>>().toEqualTypeOf<Out<typeof s.GalleryItemSchema>[]>();
   expectTypeOf<Out<typeof s.IntroTilesSchema>>().toEqualTypeOf<Out<typeof s.IntroTileSchema>[]>();
   expectTypeOf<Out<typeof s.LearningSolutionsSchema>>().toEqualTypeOf<Out<typeof s.LearningSolutionSchema>[]>();

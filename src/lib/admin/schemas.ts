@@ -63,7 +63,7 @@ export const IntroTileSchema = v.object({
   back_link: address,
 });
 
-export const UpcomingCourseSchema = v.object({
+export const OpenCourseSchema = v.object({
   id: v.pipe(v.number(), v.integer()),
   title: text,
   short_desc: text,
@@ -143,7 +143,7 @@ export const SubCourseSchema = v.object({
 });
 
 export const IntroTilesSchema = tolerantList(IntroTileSchema);
-export const UpcomingCoursesSchema = tolerantList(UpcomingCourseSchema);
+export const OpenCoursesSchema = tolerantList(OpenCourseSchema);
 export const LearningSolutionsSchema = tolerantList(LearningSolutionSchema);
 export const GallerySchema = tolerantList(GalleryItemSchema);
 
@@ -156,7 +156,7 @@ export type Settings = v.InferOutput<typeof SettingsSchema>;
 export type HomeHero = v.InferOutput<typeof HomeHeroSchema>;
 export type HomeIntro = v.InferOutput<typeof HomeIntroSchema>;
 export type IntroTile = v.InferOutput<typeof IntroTileSchema>;
-export type UpcomingCourse = v.InferOutput<typeof UpcomingCourseSchema>;
+export type OpenCourse = v.InferOutput<typeof OpenCourseSchema>;
 export type LearningSolution = v.InferOutput<typeof LearningSolutionSchema>;
 export type SingleImagePage = v.InferOutput<typeof SingleImagePageSchema>;
 export type TwoImagePage = v.InferOutput<typeof TwoImagePageSchema>;
