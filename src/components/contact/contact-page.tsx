@@ -1,15 +1,14 @@
 import { getSettings } from '../../lib/admin/content.server';
 import { SITE_NAME } from '../../lib/site';
 import { EnquiryForm } from '../enquiry/enquiry-form';
-import { Streamed } from '../ui/streamed';
-import { ContactPhoneSkeleton, ContactPhoneWhenLoaded } from './contact-phone';
+import { Section } from '../ui/section';
+import { ContactPhone, ContactPhoneSkeleton } from './contact-phone';
 import { enquiryPrefillFromQuery } from './enquiry-prefill';
 import styles from './contact-page.module.css';
 
 /** /contact-us: where we are, how to call, and the enquiry form (prefilled from the links that lead here). */
 export function ContactPage({ query }: { query?: string }) {
   const prefill = enquiryPrefillFromQuery(query);
-  const settings = getSettings();
   return (
     <>
       <title>{`Contact Us | ${SITE_NAME}`}</title>
@@ -36,9 +35,14 @@ export function ContactPage({ query }: { query?: string }) {
             <br />
             Manama, Kingdom of Bahrain
           </address>
-          <Streamed ready={settings} fallback={<ContactPhoneSkeleton />}>
-            <ContactPhoneWhenLoaded settings={settings} />
-          </Streamed>
+          <Section
+            load={getSettings}
+            skeleton={<ContactPhoneSkeleton />}
+            what="Our phone number"
+            failed={() => <ContactPhone phone={undefined} />}
+          >
+            {({ phone }) => <ContactPhone phone={phone} />}
+          </Section>
           <p className={styles.muted}>Sunday to Thursday, 8:00 to 17:00 (Bahrain time)</p>
         </section>
         <section id="enquiry" className={styles.enquiry} aria-labelledby="enquiry-heading" tabIndex={-1}>

@@ -1,6 +1,6 @@
-import { Streamed } from '../ui/streamed';
-import type { ContentResult } from '../../lib/admin/content-error';
+import { getSettings } from '../../lib/admin/content.server';
 import type { Settings } from '../../lib/admin/schemas';
+import { Section } from '../ui/section';
 import { SITE_LOCATION } from '../../lib/site';
 import { ButtonLink } from '../ui/button-link';
 import { Skeleton } from '../ui/skeleton';
@@ -9,7 +9,7 @@ import { LocationIcon, MessengerIcon, PhoneIcon, WhatsAppIcon } from './icons';
 import { phoneLabel, settingsLinks } from './settings-links';
 
 /** The band above the footer: how to reach the provider, and the way to the contact form. */
-export function ContactBlock({ settings }: { settings: Promise<ContentResult<Settings>> }) {
+export function ContactBlock() {
   return (
     <section className={styles.band} aria-labelledby="contact-block-title">
       <div className={`container ${styles.inner}`}>
@@ -23,9 +23,9 @@ export function ContactBlock({ settings }: { settings: Promise<ContentResult<Set
           </p>
         </div>
         <ul className={styles.channels}>
-          <Streamed ready={settings} fallback={<ChannelsSkeleton />}>
-            <SettingsChannels settings={settings} />
-          </Streamed>
+          <Section load={getSettings} skeleton={<ChannelsSkeleton />} what="Our contact details" failed={() => null}>
+            {(settings) => <SettingsChannels settings={settings} />}
+          </Section>
           <li className={styles.channel}>
             <span className={styles.channelIcon}>
               <LocationIcon />
@@ -41,9 +41,8 @@ export function ContactBlock({ settings }: { settings: Promise<ContentResult<Set
   );
 }
 
-async function SettingsChannels({ settings }: { settings: Promise<ContentResult<Settings>> }) {
-  const result = await settings;
-  const links = settingsLinks(result.ok ? result.data : undefined, ['phone', 'whatsapp', 'messenger']);
+export function SettingsChannels({ settings }: { settings: Settings }) {
+  const links = settingsLinks(settings, ['phone', 'whatsapp', 'messenger']);
   return links.map(({ key, href }) => {
     const external = key !== 'phone';
     return (
