@@ -8,6 +8,7 @@
  * a message beside a form that still holds what was typed instead of an error page.
  */
 import { useActionState, useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { sendEnquiry } from '../../lib/enquiry/actions';
 import { initialFormState, type EnquiryFormState } from '../../lib/enquiry/form-state';
 import {
   FORM_FIELDS,
@@ -17,8 +18,6 @@ import {
   type EnquiryFields,
   type EnquiryKind,
 } from '../../lib/enquiry/schema';
-
-export type EnquiryAction = (previous: EnquiryFormState | null, formData: FormData) => Promise<EnquiryFormState>;
 
 export type EnquiryFormControls = {
   state: EnquiryFormState;
@@ -45,7 +44,6 @@ function failureMessage(error: unknown): string {
 
 export function useEnquiryForm(options: {
   kind: EnquiryKind;
-  action: EnquiryAction;
   token: string;
   initialValues?: EnquiryFields;
   /** Where the browser lands after a plain (no-JavaScript) post: the form's own anchor. */
@@ -53,9 +51,9 @@ export function useEnquiryForm(options: {
   /** Prefix of the field ids (`${idPrefix}-${field}`), to focus the first invalid field. */
   idPrefix: string;
 }): EnquiryFormControls {
-  const { kind, action, idPrefix } = options;
+  const { kind, idPrefix } = options;
   const [serverState, formAction] = useActionState(
-    action,
+    sendEnquiry,
     initialFormState(options.token, options.initialValues),
     options.permalink,
   );
@@ -104,7 +102,7 @@ export function useEnquiryForm(options: {
     void (async () => {
       let next: EnquiryFormState;
       try {
-        next = await action(null, formData);
+        next = await sendEnquiry(null, formData);
       } catch (error) {
         next = {
           status: 'failed',

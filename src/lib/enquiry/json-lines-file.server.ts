@@ -35,13 +35,16 @@ export class JsonLinesFile {
   static async open(
     file: string,
   ): Promise<{ log: JsonLinesFile; entries: unknown[]; lineNumbers: number[]; problems: LineProblem[] }> {
-    await fs.mkdir(path.dirname(file), { recursive: true });
+    // People's details: the folder and the files are the server user's alone (also when they existed before).
+    await fs.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+    await fs.chmod(path.dirname(file), 0o700);
     const existed = await fs.access(file).then(
       () => true,
       () => false,
     );
-    const handle = await fs.open(file, 'a');
+    const handle = await fs.open(file, 'a', 0o600);
     try {
+      await handle.chmod(0o600);
       if (!existed) await syncDirectory(path.dirname(file));
       const { entries, lineNumbers, problems, size, completeSize } = await readJsonLines(file);
       if (completeSize < size) {
@@ -52,7 +55,7 @@ export class JsonLinesFile {
         } finally {
           await reader.close();
         }
-        await fs.appendFile(`${file}.torn`, Buffer.concat([fragment, Buffer.from('\n')]));
+        await fs.appendFile(`${file}.torn`, Buffer.concat([fragment, Buffer.from('\n')]), { mode: 0o600 });
         await handle.truncate(completeSize);
         await handle.sync();
       }

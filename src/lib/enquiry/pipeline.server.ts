@@ -1,8 +1,8 @@
 /**
- * What happens to a submitted form, in order; every refusal writes nothing:
+ * What happens to a submitted form, in order, each thing checked once; every refusal writes nothing:
  *   1. too large (over the byte limit)      → refused
  *   2. honeypot filled                       → refused
- *   3. missing or malformed form token       → refused (the answer carries a fresh token)
+ *   3. form token not issued here, or old    → refused (the answer carries a fresh token)
  *   4. fields invalid (the shared schema)    → per-field messages
  *   5. same form already stored (same id)    → accepted again, stored once (double click, refresh)
  *   6. over the client's rate limit          → refused
@@ -11,21 +11,20 @@
  * without JavaScript is not locked out.
  */
 import { createHash } from 'node:crypto';
-import * as v from 'valibot';
-import { COUNTRIES } from './countries';
-import type { EnquiryRecord, EnquiryStore, Logger } from './outbox.server';
+import { COUNTRY_NAMES } from './countries';
+import { isValidFormToken } from './form-token.server';
 import type { RateLimiter } from './rate-limit';
 import {
   CONTEXT_FIELD,
   FORM_TOKEN_FIELD,
   HONEYPOT_FIELD,
   cleanContext,
-  formTokenSchema,
   validateEnquiry,
   type EnquiryFields,
   type EnquiryKind,
   type FieldErrors,
 } from './schema';
+import type { EnquiryRecord, EnquiryStore, Logger } from './store';
 
 export type RejectionReason = 'too-large' | 'honeypot' | 'expired-form' | 'rate-limited';
 
@@ -55,8 +54,6 @@ export function rejectionMessage(
     }
   }
 }
-
-const COUNTRY_NAMES = new Map(COUNTRIES.map((country) => [country.value, country.label]));
 
 /** The enquiry's id: the same form rendering (token) with the same content always gets the same id. */
 export function enquiryId(kind: EnquiryKind, fields: EnquiryFields, context: string, token: string): string {
@@ -112,15 +109,16 @@ export class EnquiryPipeline {
     const honeypot = input[HONEYPOT_FIELD];
     if (honeypot !== undefined && honeypot !== '') return this.reject('honeypot');
 
-    const token = v.safeParse(formTokenSchema, input[FORM_TOKEN_FIELD]);
-    if (!token.success) return this.reject('expired-form');
+    const token = input[FORM_TOKEN_FIELD];
+    if (typeof token !== 'string' || !(await isValidFormToken(token, this.now().getTime())))
+      return this.reject('expired-form');
 
     const validation = validateEnquiry(kind, input);
     if (!validation.ok) return { result: 'invalid', errors: validation.errors };
 
     const fields = validation.fields;
     const context = cleanContext(input[CONTEXT_FIELD]);
-    const id = enquiryId(kind, fields, context, token.output);
+    const id = enquiryId(kind, fields, context, token);
     if (this.options.store.has(id)) {
       // Wait for the first copy to be on disk before confirming (it may still be being written).
       return this.store(kind, id, fields, context, client, false);

@@ -1,57 +1,53 @@
 'use client';
 /**
- * The contact form (site-spec sections 3, 5 and 9) on / and /contact-us. Every field is required; the
- * messages are the spec's. Works without JavaScript (see use-enquiry-form.ts).
+ * The contact form's card on / and /contact-us. Every field is required; the messages are the spec's.
+ * Works without JavaScript (see use-enquiry-form.ts).
  */
-import { sendContactEnquiry } from '../../lib/enquiry/actions';
 import { CONTACT_FIELDS, type EnquiryFields } from '../../lib/enquiry/schema';
 import { SITE_NAME } from '../../lib/site';
 import { buttonClassName } from '../ui/button-link';
 import { CountrySelect } from './country-select';
 import {
-  CheckboxField,
   describedBy,
   ErrorSummary,
+  Field,
   FieldError,
   fieldId,
   FormNotice,
   HiddenFields,
   SentConfirmation,
   SubmitButton,
-  TextAreaField,
-  TextField,
-} from './form-parts';
+} from './fields';
 import { useEnquiryForm } from './use-enquiry-form';
 import styles from './enquiry-form.module.css';
 
 const PREFIX = 'enquiry';
-export const CONTACT_FORM_ANCHOR = 'enquiry-form';
+const ANCHOR = 'enquiry-form';
 
 const TRAINING_FOR = [
   { value: 'myself', label: 'Myself' },
   { value: 'team', label: 'My team' },
 ] as const;
 
-function text(values: EnquiryFields, name: string): string | undefined {
-  const value = values[name];
-  return typeof value === 'string' ? value : undefined;
-}
+/** The text fields before the country, in form order. */
+const TEXT_FIELDS = [
+  { name: 'firstName', label: 'First name', autoComplete: 'given-name' },
+  { name: 'lastName', label: 'Last name', autoComplete: 'family-name' },
+  { name: 'email', label: 'Business email', type: 'email', autoComplete: 'email' },
+  { name: 'company', label: 'Company', autoComplete: 'organization' },
+  { name: 'jobTitle', label: 'Job title', autoComplete: 'organization-title' },
+  { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel' },
+] as const;
 
-export function ContactForm({ token, initialValues }: { token: string; initialValues: EnquiryFields }) {
-  const form = useEnquiryForm({
-    kind: 'contact',
-    action: sendContactEnquiry,
-    token,
-    initialValues,
-    permalink: `#${CONTACT_FORM_ANCHOR}`,
-    idPrefix: PREFIX,
-  });
+export function ContactFormCard({ token, initialValues }: { token: string; initialValues: EnquiryFields }) {
+  const form = useEnquiryForm({ kind: 'contact', token, initialValues, permalink: `#${ANCHOR}`, idPrefix: PREFIX });
   const { state, pending } = form;
   const { errors, values } = state;
+  const field = (name: string) => ({ prefix: PREFIX, name, error: errors[name], value: values[name] });
 
   // The page around it gives the heading ('Send us an enquiry'); this is the card below it.
   return (
-    <div className={styles.panel} id={CONTACT_FORM_ANCHOR}>
+    <div className={styles.panel} id={ANCHOR}>
       <p className={styles.intro}>All fields are required.</p>
 
       {state.status === 'sent' ? (
@@ -76,61 +72,16 @@ export function ContactForm({ token, initialValues }: { token: string; initialVa
           targets={{ trainingFor: fieldId(PREFIX, 'trainingFor-myself') }}
           summaryRef={form.summaryRef}
         />
-        <HiddenFields token={state.token} />
+        <HiddenFields kind="contact" token={state.token} />
         <div className={styles.grid} key={form.generation}>
-          <TextField
+          {TEXT_FIELDS.map((text) => (
+            <Field key={text.name} {...text} {...field(text.name)} />
+          ))}
+          <CountrySelect
             prefix={PREFIX}
-            name="firstName"
-            label="First name"
-            autoComplete="given-name"
-            error={errors.firstName}
-            defaultValue={text(values, 'firstName')}
+            error={errors.country}
+            defaultValue={typeof values.country === 'string' ? values.country : undefined}
           />
-          <TextField
-            prefix={PREFIX}
-            name="lastName"
-            label="Last name"
-            autoComplete="family-name"
-            error={errors.lastName}
-            defaultValue={text(values, 'lastName')}
-          />
-          <TextField
-            prefix={PREFIX}
-            name="email"
-            label="Business email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            error={errors.email}
-            defaultValue={text(values, 'email')}
-          />
-          <TextField
-            prefix={PREFIX}
-            name="company"
-            label="Company"
-            autoComplete="organization"
-            error={errors.company}
-            defaultValue={text(values, 'company')}
-          />
-          <TextField
-            prefix={PREFIX}
-            name="jobTitle"
-            label="Job title"
-            autoComplete="organization-title"
-            error={errors.jobTitle}
-            defaultValue={text(values, 'jobTitle')}
-          />
-          <TextField
-            prefix={PREFIX}
-            name="phone"
-            label="Phone"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            error={errors.phone}
-            defaultValue={text(values, 'phone')}
-          />
-          <CountrySelect prefix={PREFIX} error={errors.country} defaultValue={text(values, 'country')} />
 
           <fieldset
             className={`${styles.field} ${styles.choices}`}
@@ -160,26 +111,17 @@ export function ContactForm({ token, initialValues }: { token: string; initialVa
             <FieldError prefix={PREFIX} name="trainingFor" error={errors.trainingFor} />
           </fieldset>
 
-          <TextAreaField
-            prefix={PREFIX}
-            name="message"
-            label="Message"
-            rows={4}
-            error={errors.message}
-            defaultValue={text(values, 'message')}
+          <Field {...field('message')} label="Message" type="textarea" />
+          <Field
+            {...field('subscribe')}
+            type="checkbox"
+            label={`Subscribe me to the ${SITE_NAME} newsletter about upcoming courses`}
           />
-
-          <CheckboxField
-            prefix={PREFIX}
-            name="subscribe"
-            error={errors.subscribe}
-            defaultChecked={values.subscribe === true}
-          >
-            Subscribe me to the {SITE_NAME} newsletter about upcoming courses
-          </CheckboxField>
-          <CheckboxField prefix={PREFIX} name="consent" error={errors.consent} defaultChecked={values.consent === true}>
-            I agree that {SITE_NAME} may store these details and use them to answer my enquiry
-          </CheckboxField>
+          <Field
+            {...field('consent')}
+            type="checkbox"
+            label={`I agree that ${SITE_NAME} may store these details and use them to answer my enquiry`}
+          />
         </div>
 
         <FormNotice notice={state.notice} noticeRef={form.noticeRef} />

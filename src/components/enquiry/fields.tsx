@@ -3,7 +3,13 @@
  * to it with aria-describedby and marked with aria-invalid; nothing relies on colour alone.
  */
 import type { MouseEvent, ReactNode, RefObject } from 'react';
-import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from '../../lib/enquiry/schema';
+import {
+  CONTEXT_FIELD,
+  FORM_TOKEN_FIELD,
+  HONEYPOT_FIELD,
+  KIND_FIELD,
+  type EnquiryKind,
+} from '../../lib/enquiry/schema';
 import styles from './enquiry-form.module.css';
 
 export function fieldId(prefix: string, name: string): string {
@@ -14,7 +20,7 @@ export function errorId(prefix: string, name: string): string {
   return `${prefix}-${name}-error`;
 }
 
-export function hintId(prefix: string, name: string): string {
+function hintId(prefix: string, name: string): string {
   return `${prefix}-${name}-hint`;
 }
 
@@ -47,64 +53,46 @@ export function FieldError({ prefix, name, error }: { prefix: string; name: stri
   );
 }
 
-type TextFieldProps = {
+type FieldProps = {
   prefix: string;
   name: string;
-  label: string;
+  label: ReactNode;
   error: string | undefined;
-  defaultValue: string | undefined;
-  type?: 'text' | 'email' | 'tel';
+  /** What the field starts with: text, or whether a checkbox is ticked. */
+  value: string | boolean | undefined;
+  type?: 'text' | 'email' | 'tel' | 'textarea' | 'checkbox';
   autoComplete?: string;
-  inputMode?: 'email' | 'tel' | 'text';
-  wide?: boolean;
+  /** A line under the label, read with the field. */
+  hint?: string;
 };
 
-export function TextField({
-  prefix,
-  name,
-  label,
-  error,
-  defaultValue,
-  type = 'text',
-  autoComplete,
-  inputMode,
-  wide,
-}: TextFieldProps) {
+/** One field of an enquiry form, every kind of them: its label, hint, control and error, tied together. */
+export function Field({ prefix, name, label, error, value, type = 'text', autoComplete, hint }: FieldProps) {
   const id = fieldId(prefix, name);
+  const aria = { 'aria-required': 'true' as const, ...describedBy(prefix, name, error, Boolean(hint)) };
+  const text = typeof value === 'string' ? value : undefined;
+  const fieldError = <FieldError prefix={prefix} name={name} error={error} />;
+  if (type === 'checkbox') {
+    return (
+      <div className={`${styles.field} ${styles.wide}`}>
+        <div className={styles.checkbox}>
+          <input
+            id={id}
+            name={name}
+            type="checkbox"
+            value="yes"
+            className={styles.checkboxInput}
+            defaultChecked={value === true}
+            {...aria}
+          />
+          <label htmlFor={id}>{label}</label>
+        </div>
+        {fieldError}
+      </div>
+    );
+  }
   return (
-    <div className={wide ? `${styles.field} ${styles.wide}` : styles.field}>
-      <label className={styles.label} htmlFor={id}>
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        type={type}
-        className={styles.input}
-        defaultValue={defaultValue}
-        autoComplete={autoComplete}
-        inputMode={inputMode}
-        aria-required="true"
-        spellCheck={type === 'text' ? undefined : false}
-        {...describedBy(prefix, name, error)}
-      />
-      <FieldError prefix={prefix} name={name} error={error} />
-    </div>
-  );
-}
-
-export function TextAreaField({
-  prefix,
-  name,
-  label,
-  error,
-  defaultValue,
-  rows = 4,
-  hint,
-}: Omit<TextFieldProps, 'type' | 'autoComplete' | 'inputMode' | 'wide'> & { rows?: number; hint?: string }) {
-  const id = fieldId(prefix, name);
-  return (
-    <div className={`${styles.field} ${styles.wide}`}>
+    <div className={type === 'textarea' ? `${styles.field} ${styles.wide}` : styles.field}>
       <label className={styles.label} htmlFor={id}>
         {label}
       </label>
@@ -113,60 +101,40 @@ export function TextAreaField({
           {hint}
         </p>
       ) : null}
-      <textarea
-        id={id}
-        name={name}
-        rows={rows}
-        className={`${styles.input} ${styles.textarea}`}
-        defaultValue={defaultValue}
-        aria-required="true"
-        {...describedBy(prefix, name, error, Boolean(hint))}
-      />
-      <FieldError prefix={prefix} name={name} error={error} />
-    </div>
-  );
-}
-
-export function CheckboxField({
-  prefix,
-  name,
-  error,
-  defaultChecked,
-  children,
-}: {
-  prefix: string;
-  name: string;
-  error: string | undefined;
-  defaultChecked: boolean;
-  children: ReactNode;
-}) {
-  const id = fieldId(prefix, name);
-  return (
-    <div className={`${styles.field} ${styles.wide}`}>
-      <div className={styles.checkbox}>
+      {type === 'textarea' ? (
+        <textarea
+          id={id}
+          name={name}
+          rows={4}
+          className={`${styles.input} ${styles.textarea}`}
+          defaultValue={text}
+          {...aria}
+        />
+      ) : (
         <input
           id={id}
           name={name}
-          type="checkbox"
-          value="yes"
-          className={styles.checkboxInput}
-          defaultChecked={defaultChecked}
-          aria-required="true"
-          {...describedBy(prefix, name, error)}
+          type={type}
+          className={styles.input}
+          defaultValue={text}
+          autoComplete={autoComplete}
+          inputMode={type === 'text' ? undefined : type}
+          spellCheck={type === 'text' ? undefined : false}
+          {...aria}
         />
-        <label htmlFor={id}>{children}</label>
-      </div>
-      <FieldError prefix={prefix} name={name} error={error} />
+      )}
+      {fieldError}
     </div>
   );
 }
 
-/** The hidden fields every enquiry form sends: its render token, and the honeypot that only robots fill. */
-export function HiddenFields({ token, children }: { token: string; children?: ReactNode }) {
+/** The hidden fields every enquiry form sends: its kind, render token, context, and the honeypot for robots. */
+export function HiddenFields({ kind, token, context }: { kind: EnquiryKind; token: string; context?: string }) {
   return (
     <>
+      <input type="hidden" name={KIND_FIELD} value={kind} />
       <input type="hidden" name={FORM_TOKEN_FIELD} value={token} />
-      {children}
+      {context ? <input type="hidden" name={CONTEXT_FIELD} value={context} /> : null}
       {/* display:none hides it from people and from screen readers alike; robots filling every field find it. */}
       <div className={styles.honeypot} aria-hidden="true">
         <label>
