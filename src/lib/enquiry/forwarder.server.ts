@@ -29,6 +29,8 @@ export class WebhookForwarder {
   private failures = 0;
   private stopped = true;
   private unsubscribe: (() => void) | undefined;
+  /** When the webhook last refused a record (4xx): it is tried again after maxRetryMs. */
+  private readonly refusedAt = new Map<string, number>();
 
   constructor(private readonly options: ForwarderOptions) {
     this.logger = options.logger ?? console;
@@ -84,16 +86,21 @@ export class WebhookForwarder {
   }
 
   private async round(): Promise<'done' | 'unavailable' | 'refused'> {
-    const refused = new Set<string>();
+    const { maxRetryMs = 30_000 } = this.options;
+    // a record the webhook refused waits its turn; the ones behind it go on
+    const resting = (id: string) => (this.refusedAt.get(id) ?? -Infinity) > Date.now() - maxRetryMs;
     for (;;) {
       if (this.stopped) return 'done';
       let next;
+      let waiting = false;
       for (const record of this.options.source.pending()) {
-        if (refused.has(record.id)) continue;
-        next = record;
-        break;
+        if (!resting(record.id)) {
+          next = record;
+          break;
+        }
+        waiting = true;
       }
-      if (!next) return refused.size > 0 ? 'refused' : 'done';
+      if (!next) return waiting ? 'refused' : 'done';
       const { verdict, problem } = await postToWebhook(this.options, next, this.options.timeoutMs ?? 10_000);
       if (verdict === 'unavailable') {
         if (this.failures === 0)
@@ -102,9 +109,10 @@ export class WebhookForwarder {
       }
       if (verdict === 'refused') {
         this.logger.error(`enquiry ${next.id}: ${problem}; it stays in the outbox and will be retried`);
-        refused.add(next.id);
+        this.refusedAt.set(next.id, Date.now());
         continue;
       }
+      this.refusedAt.delete(next.id);
       try {
         await this.options.source.markForwarded(next.id);
       } catch (error) {

@@ -52,21 +52,19 @@ export class FileOutbox implements EnquiryStore, ForwardingSource {
     { forwarding = true }: { forwarding?: boolean } = {},
   ): Promise<FileOutbox> {
     const records = await JsonLinesFile.open(path.join(dir, OUTBOX_FILE));
-    let forwarded: Awaited<ReturnType<typeof JsonLinesFile.open>>;
-    try {
-      forwarded = await JsonLinesFile.open(path.join(dir, FORWARDED_FILE));
-    } catch (error) {
+    const forwarded = await JsonLinesFile.open(path.join(dir, FORWARDED_FILE)).catch(async (error: unknown) => {
       await records.log.close();
       throw error;
-    }
-    const problems = [...records.problems, ...forwarded.problems];
-    records.entries.forEach((entry, index) => {
+    });
+    const { entries, lineNumbers } = records.lines;
+    const problems = [...records.lines.problems, ...forwarded.lines.problems];
+    entries.forEach((entry, index) => {
       if (!isRecord(entry))
-        problems.push({ file: records.log.file, line: records.lineNumbers[index] ?? 0, reason: 'unreadable' });
+        problems.push({ file: records.log.file, line: lineNumbers[index] ?? 0, reason: 'unreadable' });
     });
     const outbox = new FileOutbox(dir, records.log, forwarded.log, problems, forwarding);
-    const done = new Set(forwarded.entries.map(forwardedId).filter((id): id is string => id !== undefined));
-    for (const entry of records.entries) {
+    const done = new Set(forwarded.lines.entries.map(forwardedId));
+    for (const entry of entries) {
       if (!isRecord(entry) || outbox.ids.has(entry.id)) continue;
       outbox.ids.add(entry.id);
       if (forwarding && !done.has(entry.id)) outbox.unforwarded.set(entry.id, entry);
@@ -135,7 +133,7 @@ export async function readOutbox(
   const forwarded = await readJsonLines(path.join(dir, FORWARDED_FILE));
   return {
     records: records.entries.filter(isRecord),
-    forwardedIds: forwarded.entries.map(forwardedId).filter((id): id is string => id !== undefined),
+    forwardedIds: forwarded.entries.map(forwardedId).filter((id) => id !== undefined),
     problems: [...records.problems, ...forwarded.problems],
   };
 }
