@@ -1,28 +1,16 @@
 'use client';
 /**
  * The contact form's card on / and /contact-us. Every field is required; the messages are the spec's.
- * Works without JavaScript (see use-enquiry-form.ts).
+ * Works without JavaScript (see enquiry-form.tsx).
  */
-import { CONTACT_FIELDS, type EnquiryFields } from '../../lib/enquiry/schema';
+import type { EnquiryFields } from '../../lib/enquiry/schema';
 import { SITE_NAME } from '../../lib/site';
-import { buttonClassName } from '../ui/button-link';
 import { CountrySelect } from './country-select';
-import {
-  describedBy,
-  ErrorSummary,
-  Field,
-  FieldError,
-  fieldId,
-  FormNotice,
-  HiddenFields,
-  SentConfirmation,
-  SubmitButton,
-} from './fields';
-import { useEnquiryForm } from './use-enquiry-form';
+import { EnquiryForm } from './enquiry-form';
+import { describedBy, Field, FieldError, fieldId } from './fields';
 import styles from './enquiry-form.module.css';
 
 const PREFIX = 'enquiry';
-const ANCHOR = 'enquiry-form';
 
 const TRAINING_FOR = [
   { value: 'myself', label: 'Myself' },
@@ -40,99 +28,79 @@ const TEXT_FIELDS = [
 ] as const;
 
 export function ContactFormCard({ token, initialValues }: { token: string; initialValues: EnquiryFields }) {
-  const form = useEnquiryForm({ kind: 'contact', token, initialValues, permalink: `#${ANCHOR}`, idPrefix: PREFIX });
-  const { state, pending } = form;
-  const { errors, values } = state;
-  const field = (name: string) => ({ prefix: PREFIX, name, error: errors[name], value: values[name] });
-
   // The page around it gives the heading ('Send us an enquiry'); this is the card below it.
   return (
-    <div className={styles.panel} id={ANCHOR}>
-      <p className={styles.intro}>All fields are required.</p>
-
-      {state.status === 'sent' ? (
-        <SentConfirmation
-          confirmationRef={form.confirmationRef}
-          title={
-            state.name ? `Thank you, ${state.name}. Your enquiry has arrived.` : 'Thank you. Your enquiry has arrived.'
-          }
-        >
-          <p>
-            Your reference is <strong>{state.reference}</strong>. Our team will reply to you by email. The form below is
-            ready if you want to send another enquiry.
-          </p>
-        </SentConfirmation>
-      ) : null}
-
-      <form className={styles.form} action={form.formAction} onSubmit={form.onSubmit} noValidate>
-        <ErrorSummary
-          prefix={PREFIX}
-          errors={errors}
-          order={CONTACT_FIELDS}
-          targets={{ trainingFor: fieldId(PREFIX, 'trainingFor-myself') }}
-          summaryRef={form.summaryRef}
-        />
-        <HiddenFields kind="contact" token={state.token} />
-        <div className={styles.grid} key={form.generation}>
-          {TEXT_FIELDS.map((text) => (
-            <Field key={text.name} {...text} {...field(text.name)} />
-          ))}
-          <CountrySelect
-            prefix={PREFIX}
-            error={errors.country}
-            defaultValue={typeof values.country === 'string' ? values.country : undefined}
-          />
-
-          <fieldset
-            className={`${styles.field} ${styles.choices}`}
-            role="radiogroup"
-            aria-labelledby={fieldId(PREFIX, 'trainingFor-legend')}
-            aria-required="true"
-          >
-            <legend id={fieldId(PREFIX, 'trainingFor-legend')} className={styles.label}>
-              Training for
-            </legend>
-            <div className={styles.choiceRow}>
-              {TRAINING_FOR.map((option) => (
-                <div className={styles.choice} key={option.value}>
-                  <input
-                    id={fieldId(PREFIX, `trainingFor-${option.value}`)}
-                    type="radio"
-                    name="trainingFor"
-                    value={option.value}
-                    className={styles.radio}
-                    defaultChecked={values.trainingFor === option.value}
-                    {...describedBy(PREFIX, 'trainingFor', errors.trainingFor)}
-                  />
-                  <label htmlFor={fieldId(PREFIX, `trainingFor-${option.value}`)}>{option.label}</label>
-                </div>
-              ))}
-            </div>
-            <FieldError prefix={PREFIX} name="trainingFor" error={errors.trainingFor} />
-          </fieldset>
-
-          <Field {...field('message')} label="Message" type="textarea" />
-          <Field
-            {...field('subscribe')}
-            type="checkbox"
-            label={`Subscribe me to the ${SITE_NAME} newsletter about upcoming courses`}
-          />
-          <Field
-            {...field('consent')}
-            type="checkbox"
-            label={`I agree that ${SITE_NAME} may store these details and use them to answer my enquiry`}
-          />
-        </div>
-
-        <FormNotice notice={state.notice} noticeRef={form.noticeRef} />
-        <div className={styles.actions}>
-          <SubmitButton
-            pending={pending}
-            label="Send enquiry"
-            className={`${buttonClassName('primary')} ${styles.submit}`}
-          />
-        </div>
-      </form>
-    </div>
+    <EnquiryForm
+      kind="contact"
+      token={token}
+      initialValues={initialValues}
+      anchor="enquiry-form"
+      idPrefix={PREFIX}
+      look="card"
+      intro={<p className={styles.intro}>All fields are required.</p>}
+      summaryTargets={{ trainingFor: fieldId(PREFIX, 'trainingFor-myself') }}
+      sent="Your enquiry has arrived."
+      sentDetail={(reference) => (
+        <p>
+          Your reference is <strong>{reference}</strong>. Our team will reply to you by email. The form below is ready
+          if you want to send another enquiry.
+        </p>
+      )}
+      submitLabel="Send enquiry"
+    >
+      {({ errors, values }) => {
+        const field = (name: string) => ({ prefix: PREFIX, name, error: errors[name], value: values[name] });
+        return (
+          <>
+            {TEXT_FIELDS.map((text) => (
+              <Field key={text.name} {...text} {...field(text.name)} />
+            ))}
+            <CountrySelect
+              prefix={PREFIX}
+              error={errors.country}
+              defaultValue={typeof values.country === 'string' ? values.country : undefined}
+            />
+            <fieldset
+              className={`${styles.field} ${styles.choices}`}
+              role="radiogroup"
+              aria-labelledby={fieldId(PREFIX, 'trainingFor-legend')}
+              aria-required="true"
+            >
+              <legend id={fieldId(PREFIX, 'trainingFor-legend')} className={styles.label}>
+                Training for
+              </legend>
+              <div className={styles.choiceRow}>
+                {TRAINING_FOR.map((option) => (
+                  <div className={styles.choice} key={option.value}>
+                    <input
+                      id={fieldId(PREFIX, `trainingFor-${option.value}`)}
+                      type="radio"
+                      name="trainingFor"
+                      value={option.value}
+                      className={styles.radio}
+                      defaultChecked={values.trainingFor === option.value}
+                      {...describedBy(PREFIX, 'trainingFor', errors.trainingFor)}
+                    />
+                    <label htmlFor={fieldId(PREFIX, `trainingFor-${option.value}`)}>{option.label}</label>
+                  </div>
+                ))}
+              </div>
+              <FieldError prefix={PREFIX} name="trainingFor" error={errors.trainingFor} />
+            </fieldset>
+            <Field {...field('message')} label="Message" type="textarea" />
+            <Field
+              {...field('subscribe')}
+              type="checkbox"
+              label={`Subscribe me to the ${SITE_NAME} newsletter about upcoming courses`}
+            />
+            <Field
+              {...field('consent')}
+              type="checkbox"
+              label={`I agree that ${SITE_NAME} may store these details and use them to answer my enquiry`}
+            />
+          </>
+        );
+      }}
+    </EnquiryForm>
   );
 }

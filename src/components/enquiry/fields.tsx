@@ -3,13 +3,6 @@
  * to it with aria-describedby and marked with aria-invalid; nothing relies on colour alone.
  */
 import type { MouseEvent, ReactNode, RefObject } from 'react';
-import {
-  CONTEXT_FIELD,
-  FORM_TOKEN_FIELD,
-  HONEYPOT_FIELD,
-  KIND_FIELD,
-  type EnquiryKind,
-} from '../../lib/enquiry/schema';
 import styles from './enquiry-form.module.css';
 
 export function fieldId(prefix: string, name: string): string {
@@ -33,7 +26,7 @@ export function describedBy(prefix: string, name: string, error: string | undefi
   };
 }
 
-function ErrorIcon() {
+export function ErrorIcon() {
   return (
     <svg className={styles.errorIcon} viewBox="0 0 20 20" width="16" height="16" aria-hidden="true" focusable="false">
       <circle cx="10" cy="10" r="9" fill="currentColor" />
@@ -128,24 +121,6 @@ export function Field({ prefix, name, label, error, value, type = 'text', autoCo
   );
 }
 
-/** The hidden fields every enquiry form sends: its kind, render token, context, and the honeypot for robots. */
-export function HiddenFields({ kind, token, context }: { kind: EnquiryKind; token: string; context?: string }) {
-  return (
-    <>
-      <input type="hidden" name={KIND_FIELD} value={kind} />
-      <input type="hidden" name={FORM_TOKEN_FIELD} value={token} />
-      {context ? <input type="hidden" name={CONTEXT_FIELD} value={context} /> : null}
-      {/* display:none hides it from people and from screen readers alike; robots filling every field find it. */}
-      <div className={styles.honeypot} aria-hidden="true">
-        <label>
-          Leave this field empty
-          <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
-        </label>
-      </div>
-    </>
-  );
-}
-
 /** The list of errors at the top of the form, each a link to its field (focused when the send is refused). */
 export function ErrorSummary({
   prefix,
@@ -190,67 +165,5 @@ export function ErrorSummary({
         })}
       </ul>
     </div>
-  );
-}
-
-/** A refusal or failure about the whole form, next to the send button. */
-export function FormNotice({
-  notice,
-  noticeRef,
-}: {
-  notice: string | undefined;
-  noticeRef: RefObject<HTMLDivElement | null>;
-}) {
-  if (!notice) return null;
-  return (
-    <div ref={noticeRef} className={styles.notice} role="alert" tabIndex={-1}>
-      <ErrorIcon />
-      <p>{notice}</p>
-    </div>
-  );
-}
-
-export function SentConfirmation({
-  title,
-  children,
-  confirmationRef,
-}: {
-  title: string;
-  children: ReactNode;
-  confirmationRef: RefObject<HTMLDivElement | null>;
-}) {
-  return (
-    <div ref={confirmationRef} className={styles.confirmation} role="status" tabIndex={-1}>
-      <svg
-        className={styles.confirmationIcon}
-        viewBox="0 0 24 24"
-        width="28"
-        height="28"
-        aria-hidden="true"
-        focusable="false"
-      >
-        <circle cx="12" cy="12" r="11" fill="currentColor" />
-        <path
-          d="M7 12.5l3.2 3.2L17 9"
-          fill="none"
-          stroke="#fff"
-          strokeWidth="2.4"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        />
-      </svg>
-      <div>
-        <p className={styles.confirmationTitle}>{title}</p>
-        {children}
-      </div>
-    </div>
-  );
-}
-
-export function SubmitButton({ pending, label, className }: { pending: boolean; label: string; className: string }) {
-  return (
-    <button type="submit" className={className} aria-disabled={pending || undefined}>
-      {pending ? 'Sending…' : label}
-    </button>
   );
 }

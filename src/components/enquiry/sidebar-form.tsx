@@ -1,12 +1,7 @@
 'use client';
-/**
- * The course sidebar's two small forms, Quick Inquiry and Call Me Back: their fields, the course they were
- * sent from, the confirmation and the notices. The sidebar gives the heading.
- */
-import { buttonClassName } from '../ui/button-link';
-import { Field, FormNotice, HiddenFields, SentConfirmation, SubmitButton } from './fields';
-import { useEnquiryForm } from './use-enquiry-form';
-import styles from './enquiry-form.module.css';
+/** The course sidebar's two small forms, Quick Inquiry and Call Me Back. The sidebar gives the heading. */
+import { EnquiryForm } from './enquiry-form';
+import { Field } from './fields';
 
 export type SidebarFormKind = 'quick-inquiry' | 'call-me-back';
 
@@ -33,42 +28,28 @@ const FORMS = {
 
 export function SidebarForm({ kind, token, context }: { kind: SidebarFormKind; token: string; context?: string }) {
   const { submit, sent, hint, fields } = FORMS[kind];
-  const form = useEnquiryForm({ kind, token, permalink: `#${kind}`, idPrefix: kind });
-  const { state, pending } = form;
   return (
-    <div className={styles.box} id={kind}>
-      {state.status === 'sent' ? (
-        <SentConfirmation
-          confirmationRef={form.confirmationRef}
-          title={state.name ? `Thank you, ${state.name}. ${sent}` : `Thank you. ${sent}`}
-        >
-          <p>
-            Reference <strong>{state.reference}</strong>.
-          </p>
-        </SentConfirmation>
-      ) : hint ? (
-        <p className={styles.hint}>{hint}</p>
-      ) : null}
-      <form className={styles.boxForm} action={form.formAction} onSubmit={form.onSubmit} noValidate>
-        <HiddenFields kind={kind} token={state.token} context={context} />
-        <div className={styles.stack} key={form.generation}>
-          {fields.map((field) => (
-            <Field
-              key={field.name}
-              prefix={kind}
-              {...field}
-              error={state.errors[field.name]}
-              value={state.values[field.name]}
-            />
-          ))}
-        </div>
-        <FormNotice notice={state.notice} noticeRef={form.noticeRef} />
-        <SubmitButton
-          pending={pending}
-          label={submit}
-          className={`${buttonClassName('primary')} ${styles.boxSubmit}`}
-        />
-      </form>
-    </div>
+    <EnquiryForm
+      kind={kind}
+      token={token}
+      context={context}
+      anchor={kind}
+      idPrefix={kind}
+      look="box"
+      hint={hint}
+      sent={sent}
+      sentDetail={(reference) => (
+        <p>
+          Reference <strong>{reference}</strong>.
+        </p>
+      )}
+      submitLabel={submit}
+    >
+      {({ errors, values }) =>
+        fields.map((field) => (
+          <Field key={field.name} prefix={kind} {...field} error={errors[field.name]} value={values[field.name]} />
+        ))
+      }
+    </EnquiryForm>
   );
 }

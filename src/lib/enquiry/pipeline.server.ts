@@ -116,26 +116,13 @@ export class EnquiryPipeline {
     const validation = validateEnquiry(kind, input);
     if (!validation.ok) return { result: 'invalid', errors: validation.errors };
 
-    const fields = validation.fields;
+    const { fields } = validation;
     const context = cleanContext(input[CONTEXT_FIELD]);
     const id = enquiryId(kind, fields, context, token);
-    if (this.options.store.has(id)) {
-      // Wait for the first copy to be on disk before confirming (it may still be being written).
-      return this.store(kind, id, fields, context, client, false);
-    }
-    const decision = this.options.limiter.take(client);
+    // A resubmission (same id) is confirmed again once its first copy is stored, without counting again.
+    const resent = this.options.store.has(id);
+    const decision = resent ? { ok: true as const } : this.options.limiter.take(client);
     if (!decision.ok) return this.reject('rate-limited', { retryAfterMs: decision.retryAfterMs });
-    return this.store(kind, id, fields, context, client, true);
-  }
-
-  private async store(
-    kind: EnquiryKind,
-    id: string,
-    fields: EnquiryFields,
-    context: string,
-    client: string,
-    counted: boolean,
-  ): Promise<SubmitOutcome> {
     const stored: EnquiryFields = { ...fields };
     if (kind === 'contact' && typeof fields.country === 'string')
       stored.countryName = COUNTRY_NAMES.get(fields.country) ?? fields.country;
@@ -152,7 +139,7 @@ export class EnquiryPipeline {
       if (result === 'stored') this.logger.info(`enquiry ${id} (${kind}) stored`);
       return { result: 'accepted', id, duplicate: result === 'duplicate' };
     } catch (error) {
-      if (counted) this.options.limiter.release(client);
+      if (!resent) this.options.limiter.release(client);
       this.logger.error(`enquiry ${id} (${kind}) could not be stored:`, error);
       return { result: 'failed', message: FAILED_MESSAGE };
     }

@@ -12,28 +12,6 @@ import { COUNTRY_NAMES } from './countries';
 export const ENQUIRY_KINDS = ['contact', 'quick-inquiry', 'call-me-back'] as const;
 export type EnquiryKind = (typeof ENQUIRY_KINDS)[number];
 
-export const CONTACT_FIELDS = [
-  'firstName',
-  'lastName',
-  'email',
-  'company',
-  'jobTitle',
-  'phone',
-  'country',
-  'trainingFor',
-  'message',
-  'subscribe',
-  'consent',
-] as const;
-export type ContactField = (typeof CONTACT_FIELDS)[number];
-
-/** The fields each form sends, in the order their errors are listed. */
-export const FORM_FIELDS: Record<EnquiryKind, readonly string[]> = {
-  contact: CONTACT_FIELDS,
-  'quick-inquiry': ['name', 'replyTo', 'message'],
-  'call-me-back': ['name', 'phone'],
-};
-
 /** Fields that are checkboxes: present in the form data when ticked, absent when not. */
 const CHECKBOX_FIELDS: ReadonlySet<string> = new Set(['subscribe', 'consent']);
 
@@ -44,8 +22,8 @@ export const CONTEXT_FIELD = 'context';
 /** The honeypot: hidden from people and assistive technology, so only robots fill it. */
 export const HONEYPOT_FIELD = 'website';
 
-/** The spec's messages for an empty field, word for word. */
-export const REQUIRED_MESSAGES: Record<ContactField, string> = {
+/** The contact form's fields in form order, with the spec's message for each when empty, word for word. */
+export const REQUIRED_MESSAGES = {
   firstName: 'First name is required',
   lastName: 'Last name is required',
   email: 'Business email is required',
@@ -57,6 +35,15 @@ export const REQUIRED_MESSAGES: Record<ContactField, string> = {
   message: 'Message is required',
   subscribe: 'Subscription is required',
   consent: 'Consent is required',
+} as const;
+export type ContactField = keyof typeof REQUIRED_MESSAGES;
+export const CONTACT_FIELDS = Object.keys(REQUIRED_MESSAGES) as ContactField[];
+
+/** The fields each form sends, in the order their errors are listed. */
+export const FORM_FIELDS: Record<EnquiryKind, readonly string[]> = {
+  contact: CONTACT_FIELDS,
+  'quick-inquiry': ['name', 'replyTo', 'message'],
+  'call-me-back': ['name', 'phone'],
 };
 
 /** Upper bounds in characters. Generous for real people, small enough that one enquiry stays a few KB. */
