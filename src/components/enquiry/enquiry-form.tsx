@@ -12,7 +12,6 @@
  */
 import { useActionState, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { sendEnquiry } from '../../lib/enquiry/actions';
-import { initialFormState, type EnquiryFormState } from '../../lib/enquiry/form-state';
 import {
   CONTEXT_FIELD,
   FORM_FIELDS,
@@ -23,6 +22,7 @@ import {
   typedValues,
   validateEnquiry,
   type EnquiryFields,
+  type EnquiryFormState,
   type EnquiryKind,
 } from '../../lib/enquiry/schema';
 import { buttonClassName } from '../ui/button-link';
@@ -69,11 +69,13 @@ export function EnquiryForm(props: {
 }) {
   const { kind, idPrefix } = props;
   const look = LOOKS[props.look];
-  const [serverState, formAction] = useActionState(
-    sendEnquiry,
-    initialFormState(props.token, props.initialValues),
-    `#${props.anchor}`,
-  );
+  const initial: EnquiryFormState = {
+    status: 'idle',
+    token: props.token,
+    values: props.initialValues ?? {},
+    errors: {},
+  };
+  const [serverState, formAction] = useActionState(sendEnquiry, initial, `#${props.anchor}`);
   const [answer, setAnswer] = useState<{ state: EnquiryFormState } | null>(null);
   const state = answer?.state ?? serverState;
   const [pending, setPending] = useState(false);

@@ -11,7 +11,6 @@ import { setResponseStatus } from '../response-status.server';
 import { serverConfig } from '../server-config';
 import { CLIENT_ADDRESS_CONTEXT_KEY, clientKey } from './client-key';
 import { enquiryPipeline, ON_WORKERS } from './delivery.server';
-import { initialFormState, referenceOf, type EnquiryFormState } from './form-state';
 import { issueFormToken } from './form-token.server';
 import { FAILED_MESSAGE, type SubmitOutcome } from './pipeline.server';
 import {
@@ -23,6 +22,7 @@ import {
   KIND_FIELD,
   readFormInput,
   typedValues,
+  type EnquiryFormState,
   type EnquiryKind,
 } from './schema';
 
@@ -84,9 +84,11 @@ export async function sendEnquiry(_previous: EnquiryFormState | null, formData: 
   if (outcome.result === 'accepted') {
     const name = typeof input.firstName === 'string' ? input.firstName : input.name;
     return {
-      ...initialFormState(token),
       status: 'sent',
-      reference: referenceOf(outcome.id),
+      token,
+      values: {},
+      errors: {},
+      reference: outcome.id.slice(0, 8).toUpperCase(),
       ...(typeof name === 'string' && name.trim() ? { name: name.trim().slice(0, 100) } : {}),
     };
   }

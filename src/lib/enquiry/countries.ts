@@ -69,18 +69,16 @@ export const COUNTRIES: readonly Country[] = DATA.trim()
 
 export const COUNTRY_NAMES: ReadonlyMap<string, string> = new Map(COUNTRIES.map((c) => [c.value, c.label]));
 
-/** What people type for a country that is neither its name nor its code. */
-const ALIASES: Record<string, string[]> = {
-  US: ['USA', 'America', 'United States of America'],
-  AE: ['UAE', 'Emirates'],
-  GB: ['UK', 'Britain', 'Great Britain', 'England', 'Scotland', 'Wales'],
-  SA: ['KSA', 'Saudi'],
-  KR: ['South Korea'],
-  KP: ['North Korea'],
-  NL: ['Holland'],
-  CI: ['Ivory Coast'],
-  CZ: ['Czech Republic'],
-};
+/** What people type for a country that is neither its name nor its code (code, then the names, by commas). */
+const ALIASES = new Map(
+  [
+    'US USA,America,United States of America; AE UAE,Emirates; SA KSA,Saudi; KR South Korea; KP North Korea',
+    'GB UK,Britain,Great Britain,England,Scotland,Wales; NL Holland; CI Ivory Coast; CZ Czech Republic',
+  ]
+    .join('; ')
+    .split('; ')
+    .map((entry) => [entry.slice(0, 2), entry.slice(3).split(',')]),
+);
 
 /** Lower case, without accents, dots or extra spaces: 'U.S.A.' finds 'USA', 'cote' finds 'Côte'. */
 const fold = (text: string) =>
@@ -93,7 +91,7 @@ const fold = (text: string) =>
 
 const SEARCH = COUNTRIES.map((country) => ({
   country,
-  names: [country.value, country.label, country.native, ...(ALIASES[country.value] ?? [])].map(fold),
+  names: [country.value, country.label, country.native, ...(ALIASES.get(country.value) ?? [])].map(fold),
 }));
 
 /**

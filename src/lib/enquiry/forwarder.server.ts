@@ -13,7 +13,7 @@ import type { ForwardingSource } from './outbox.server';
 import type { Logger } from './store';
 import { postToWebhook, type WebhookTarget } from './webhook-request.server';
 
-export type ForwarderOptions = WebhookTarget & {
+type ForwarderOptions = WebhookTarget & {
   source: ForwardingSource;
   timeoutMs?: number;
   retryMs?: number;

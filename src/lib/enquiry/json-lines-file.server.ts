@@ -108,7 +108,7 @@ async function syncDirectory(dir: string): Promise<void> {
   }
 }
 
-export type JsonLines = {
+type JsonLines = {
   entries: unknown[];
   /** The line number of each entry. */
   lineNumbers: number[];

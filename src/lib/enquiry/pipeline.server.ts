@@ -26,7 +26,7 @@ import {
 } from './schema';
 import type { EnquiryRecord, EnquiryStore, Logger } from './store';
 
-export type RejectionReason = 'too-large' | 'honeypot' | 'expired-form' | 'rate-limited';
+type RejectionReason = 'too-large' | 'honeypot' | 'expired-form' | 'rate-limited';
 
 export type SubmitOutcome =
   | { result: 'accepted'; id: string; duplicate: boolean }
@@ -37,10 +37,7 @@ export type SubmitOutcome =
 export const FAILED_MESSAGE =
   'We could not save your enquiry just now, so it was not sent. Please try again in a minute, or call us.';
 
-export function rejectionMessage(
-  reason: RejectionReason,
-  detail: { maxBytes?: number; retryAfterMs?: number } = {},
-): string {
+function rejectionMessage(reason: RejectionReason, detail: { maxBytes?: number; retryAfterMs?: number } = {}): string {
   switch (reason) {
     case 'too-large':
       return `Your enquiry is too large to send (the limit is ${Math.floor((detail.maxBytes ?? 0) / 1024)} KB). Please shorten the message and send it again.`;
@@ -56,7 +53,7 @@ export function rejectionMessage(
 }
 
 /** The enquiry's id: the same form rendering (token) with the same content always gets the same id. */
-export function enquiryId(kind: EnquiryKind, fields: EnquiryFields, context: string, token: string): string {
+function enquiryId(kind: EnquiryKind, fields: EnquiryFields, context: string, token: string): string {
   const normalised = Object.keys(fields)
     .sort()
     .map((key) => {
@@ -70,7 +67,7 @@ export function enquiryId(kind: EnquiryKind, fields: EnquiryFields, context: str
 }
 
 /** Bytes of everything the form sent (strings and any uploaded file). */
-export function inputBytes(input: Record<string, unknown>): number {
+function inputBytes(input: Record<string, unknown>): number {
   let total = 0;
   const count = (value: unknown): void => {
     if (typeof value === 'string') total += Buffer.byteLength(value, 'utf8');
@@ -85,7 +82,7 @@ export function inputBytes(input: Record<string, unknown>): number {
   return total;
 }
 
-export type PipelineOptions = {
+type PipelineOptions = {
   store: EnquiryStore;
   limiter: RateLimiter;
   maxBytes: number;

@@ -46,7 +46,7 @@ export class QueueStore implements EnquiryStore {
   }
 }
 
-export type ConsumerOptions = WebhookTarget & { timeoutMs: number; retryMs: number; maxRetryMs: number };
+type ConsumerOptions = WebhookTarget & { timeoutMs: number; retryMs: number; maxRetryMs: number };
 
 export async function deliverQueuedEnquiries(
   batch: QueueBatch,

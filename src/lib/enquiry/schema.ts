@@ -36,7 +36,7 @@ export const REQUIRED_MESSAGES = {
   subscribe: 'Subscription is required',
   consent: 'Consent is required',
 } as const;
-export type ContactField = keyof typeof REQUIRED_MESSAGES;
+type ContactField = keyof typeof REQUIRED_MESSAGES;
 export const CONTACT_FIELDS = Object.keys(REQUIRED_MESSAGES) as ContactField[];
 
 /** The fields each form sends, in the order their errors are listed. */
@@ -185,7 +185,7 @@ export function cleanContext(value: unknown): string {
 export type FieldErrors = Record<string, string>;
 export type EnquiryFields = Record<string, string | boolean>;
 
-export type Validation = { ok: true; fields: EnquiryFields } | { ok: false; errors: FieldErrors };
+type Validation = { ok: true; fields: EnquiryFields } | { ok: false; errors: FieldErrors };
 
 /** Validate what a form sent; on failure, the first message of each invalid field, in form order. */
 export function validateEnquiry(kind: EnquiryKind, input: Record<string, unknown>): Validation {
@@ -230,3 +230,19 @@ export function typedValues(input: Record<string, unknown>, names: readonly stri
   }
   return values;
 }
+
+/** What an enquiry form shows after each answer from the server. */
+export type EnquiryFormState = {
+  status: 'idle' | 'invalid' | 'rejected' | 'failed' | 'sent';
+  /** The token the next send of this form carries (a new one after a successful send). */
+  token: string;
+  /** What the fields show: the typed values after a failure, nothing after a success. */
+  values: EnquiryFields;
+  errors: FieldErrors;
+  /** A message about the whole form (refused, failed). */
+  notice?: string;
+  /** Short reference of the stored enquiry (the first 8 characters of its id), shown in the confirmation. */
+  reference?: string;
+  /** The visitor's (first) name for the thank-you. */
+  name?: string;
+};

@@ -13,9 +13,9 @@ export type WebhookTarget = {
 };
 
 /** What a webhook answer means for the record: arrived; try again later; or this record was refused. */
-export type WebhookVerdict = 'delivered' | 'unavailable' | 'refused';
+type WebhookVerdict = 'delivered' | 'unavailable' | 'refused';
 
-export async function webhookRequest(
+async function webhookRequest(
   record: EnquiryRecord,
   secret?: string,
 ): Promise<{ body: string; headers: Record<string, string> }> {
