@@ -89,6 +89,11 @@ describe('email addresses', () => {
       'a@-x.com',
       'a..b@c.com',
       'a@c..com',
+      'a@evil.com/x',
+      'a@b.com:25',
+      'a@b.com?x',
+      'a@[1.2.3.4]',
+      'a@b%2ecom',
     ])
       expect(isEmail(email), email).toBe(false);
   });

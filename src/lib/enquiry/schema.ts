@@ -104,9 +104,11 @@ export function isEmail(value: string): boolean {
   const at = value.lastIndexOf('@');
   const local = value.slice(0, at);
   if (at < 1 || local.length > 64 || !LOCAL_PART.test(local)) return false;
+  const typed = value.slice(at + 1);
+  if (/[\s/?#:@\\%[\]]/.test(typed)) return false; // a host name alone, not a URL's other parts
   let domain: string;
   try {
-    domain = new URL(`http://${value.slice(at + 1)}`).hostname;
+    domain = new URL(`http://${typed}`).hostname;
   } catch {
     return false;
   }
