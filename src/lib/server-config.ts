@@ -57,10 +57,11 @@ const EnvSchema = v.object({
   ENQUIRY_WEBHOOK_SECRET: v.optional(v.string()),
   ENQUIRY_WEBHOOK_TIMEOUT_MS: count(10_000),
   ENQUIRY_WEBHOOK_RETRY_MS: count(5000),
-  ENQUIRY_WEBHOOK_RETRY_MAX_MS: count(300_000),
+  ENQUIRY_WEBHOOK_RETRY_MAX_MS: count(30_000),
   ENQUIRY_RATE_LIMIT: count(5),
   ENQUIRY_RATE_WINDOW_MS: count(600_000),
   ENQUIRY_MAX_BODY_BYTES: count(64 * 1024),
+  FORM_TOKEN_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
 });
 
 export type ServerConfig = {
@@ -87,6 +88,8 @@ export type ServerConfig = {
     rateLimit: number;
     rateWindowMs: number;
     maxBodyBytes: number;
+    /** Key of the form tokens' signatures; unset: a random key per process (per isolate on Workers). */
+    formTokenSecret: string | undefined;
   };
 };
 
@@ -129,6 +132,7 @@ export function parseServerConfig(env: Env, runtime: ServerConfig['runtime'] = R
       rateLimit: e.ENQUIRY_RATE_LIMIT,
       rateWindowMs: e.ENQUIRY_RATE_WINDOW_MS,
       maxBodyBytes: e.ENQUIRY_MAX_BODY_BYTES,
+      formTokenSecret: e.FORM_TOKEN_SECRET,
     },
   };
 }
@@ -169,4 +173,9 @@ export function adminBaseUrl(): string {
     );
   }
   return baseUrl;
+}
+
+/** Tests: forget the parsed settings so the next call reads the environment again. */
+export function resetServerConfigForTests(): void {
+  current = undefined;
 }

@@ -1,6 +1,6 @@
 import { getSettings } from '../../lib/admin/content.server';
 import { SITE_NAME } from '../../lib/site';
-import { EnquiryForm } from '../enquiry/enquiry-form';
+import { ContactForm } from '../enquiry/enquiry-forms';
 import { Section } from '../ui/section';
 import { ContactPhone, ContactPhoneSkeleton } from './contact-phone';
 import { enquiryPrefillFromQuery } from './enquiry-prefill';
@@ -49,7 +49,7 @@ export function ContactPage({ query }: { query?: string }) {
           <h2 id="enquiry-heading" className={styles.subheading}>
             Send us an enquiry
           </h2>
-          <EnquiryForm prefill={prefill} />
+          <ContactForm prefill={prefill} />
         </section>
       </div>
     </>
