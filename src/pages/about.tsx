@@ -1,10 +1,10 @@
 import { AboutBlock } from '../components/home/about-block';
-import { SITE_NAME } from '../lib/site';
+import { siteName } from '../lib/site-identity';
 
 export default async function AboutPage() {
   return (
     <>
-      <title>{`About Us | ${SITE_NAME}`}</title>
+      <title>{`About Us | ${siteName()}`}</title>
       <AboutBlock level={1} />
     </>
   );

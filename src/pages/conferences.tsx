@@ -1,11 +1,11 @@
 import { asPageContent, ContentPage } from '../components/content-page/content-page';
 import { getConferences } from '../lib/admin/content.server';
-import { SITE_NAME } from '../lib/site';
+import { siteName } from '../lib/site-identity';
 
 export default async function ConferencesPage() {
   return (
     <>
-      <title>{`Conferences and Summits | ${SITE_NAME}`}</title>
+      <title>{`Conferences and Summits | ${siteName()}`}</title>
       <ContentPage
         load={asPageContent(getConferences)}
         fallbackTitle="Conferences and Summits"

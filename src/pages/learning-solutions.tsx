@@ -1,10 +1,10 @@
 import { LearningSolutions } from '../components/home/learning-solutions';
-import { SITE_NAME } from '../lib/site';
+import { siteName } from '../lib/site-identity';
 
 export default async function LearningSolutionsPage() {
   return (
     <>
-      <title>{`Learning Solutions | ${SITE_NAME}`}</title>
+      <title>{`Learning Solutions | ${siteName()}`}</title>
       <LearningSolutions level={1} />
     </>
   );

@@ -10,7 +10,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { freePort, startAdmin, type DemoAdmin } from './support/servers';
+import { SITE_NAME } from './support/identity';
+import { freePort, siteEnvFor, startAdmin, type DemoAdmin } from './support/servers';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const workerBuilt = existsSync(path.join(root, 'dist-cloudflare/server/serve-cloudflare.js'));
@@ -102,8 +103,8 @@ test.describe('Cloudflare Worker in workerd', () => {
         String(port),
         '--inspector-port',
         String(await freePort()),
-        '--var',
-        `ADMIN_API_URL:${admin.url}`,
+        // the provider's identity and the admin's media origin, as wrangler vars
+        ...Object.entries(siteEnvFor(admin)).flatMap(([key, value]) => ['--var', `${key}:${value}`]),
         '--var',
         `ENQUIRY_WEBHOOK_URL:${webhook.url}`,
         '--var',
@@ -164,6 +165,8 @@ test.describe('Cloudflare Worker in workerd', () => {
       expect(response?.status(), route).toBe(200);
       expect(response?.headers()['content-security-policy'], route).toContain("frame-ancestors 'none'");
       await expect(page.locator('h1').first(), route).toHaveText(heading);
+      // SITE_NAME reaches the Worker as a wrangler var
+      expect(await page.title(), route).toContain(SITE_NAME);
     }
   });
 

@@ -1,6 +1,8 @@
+import { Fragment } from 'react';
 import { getSettings } from '../../lib/admin/content.server';
-import { SITE_NAME } from '../../lib/site';
+import { siteIdentity } from '../../lib/site-identity';
 import { EnquiryForm } from '../enquiry/enquiry-form';
+import { MailIcon } from '../layout/icons';
 import { Streamed } from '../ui/streamed';
 import { ContactPhoneSkeleton, ContactPhoneWhenLoaded } from './contact-phone';
 import { enquiryPrefillFromQuery } from './enquiry-prefill';
@@ -10,9 +12,10 @@ import styles from './contact-page.module.css';
 export function ContactPage({ query }: { query?: string }) {
   const prefill = enquiryPrefillFromQuery(query);
   const settings = getSettings();
+  const identity = siteIdentity();
   return (
     <>
-      <title>{`Contact Us | ${SITE_NAME}`}</title>
+      <title>{`Contact Us | ${identity.name}`}</title>
       <div className={styles.band}>
         <div className="container">
           <h1 className={styles.heading}>Contact Us</h1>
@@ -28,18 +31,23 @@ export function ContactPage({ query }: { query?: string }) {
             Our office
           </h2>
           <address className={styles.address}>
-            {SITE_NAME}
-            <br />
-            Office 1204, Bahrain Financial Harbour West Tower
-            <br />
-            King Faisal Highway
-            <br />
-            Manama, Kingdom of Bahrain
+            {[identity.name, ...identity.address].map((line, index) => (
+              <Fragment key={index}>
+                {index > 0 ? <br /> : null}
+                {line}
+              </Fragment>
+            ))}
           </address>
           <Streamed ready={settings} fallback={<ContactPhoneSkeleton />}>
-            <ContactPhoneWhenLoaded settings={settings} />
+            <ContactPhoneWhenLoaded settings={settings} fallback={identity.phone} />
           </Streamed>
-          <p className={styles.muted}>Sunday to Thursday, 8:00 to 17:00 (Bahrain time)</p>
+          {identity.email ? (
+            <p className={styles.line}>
+              <MailIcon className={styles.icon} />
+              <a href={`mailto:${identity.email}`}>{identity.email}</a>
+            </p>
+          ) : null}
+          {identity.openingHours ? <p className={styles.muted}>{identity.openingHours}</p> : null}
         </section>
         <section id="enquiry" className={styles.enquiry} aria-labelledby="enquiry-heading" tabIndex={-1}>
           <h2 id="enquiry-heading" className={styles.subheading}>

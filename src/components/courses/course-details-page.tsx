@@ -1,7 +1,7 @@
 import { getLearningSolutionCategory, getOpenCourseCategory } from '../../lib/admin/content.server';
 import { isNotFound } from '../../lib/admin/content-error';
 import { setResponseStatus } from '../../lib/response-status.server';
-import { SITE_NAME } from '../../lib/site';
+import { siteName } from '../../lib/site-identity';
 import { NotFoundView } from '../layout/not-found-view';
 import { SectionError } from '../ui/section-error';
 import { CoursePageFrame } from './course-page-frame';
@@ -38,7 +38,7 @@ export async function CourseDetailsPage({ source, id }: { source: CourseCategory
     setResponseStatus(404);
     return (
       <>
-        <title>{`Course not found | ${SITE_NAME}`}</title>
+        <title>{`Course not found | ${siteName()}`}</title>
         <NotFoundView what="course" />
       </>
     );
@@ -49,7 +49,7 @@ export async function CourseDetailsPage({ source, id }: { source: CourseCategory
   if (!category.ok) {
     return (
       <>
-        <title>{`Course details | ${SITE_NAME}`}</title>
+        <title>{`Course details | ${siteName()}`}</title>
         <CoursePageFrame title="Course details" crumbs={crumbs}>
           <SectionError error={category.error} what="The course details" />
         </CoursePageFrame>
@@ -60,7 +60,7 @@ export async function CourseDetailsPage({ source, id }: { source: CourseCategory
   const { title, training_course: courses } = category.data;
   return (
     <>
-      <title>{`${title} | ${SITE_NAME}`}</title>
+      <title>{`${title} | ${siteName()}`}</title>
       <CoursePageFrame title={title} crumbs={crumbs} course={title}>
         <section aria-labelledby="course-list-heading">
           <h2 id="course-list-heading" className={styles.heading}>

@@ -1,7 +1,7 @@
 import { getSubCourse } from '../../lib/admin/content.server';
 import { isNotFound } from '../../lib/admin/content-error';
 import { setResponseStatus } from '../../lib/response-status.server';
-import { SITE_NAME } from '../../lib/site';
+import { siteName } from '../../lib/site-identity';
 import { NotFoundView } from '../layout/not-found-view';
 import { RichText } from '../rich-text';
 import { SectionError } from '../ui/section-error';
@@ -23,7 +23,7 @@ export async function SubCoursePage({ slug }: { slug: string | undefined }) {
     setResponseStatus(404);
     return (
       <>
-        <title>{`Course not found | ${SITE_NAME}`}</title>
+        <title>{`Course not found | ${siteName()}`}</title>
         <NotFoundView what="course" />
       </>
     );
@@ -32,7 +32,7 @@ export async function SubCoursePage({ slug }: { slug: string | undefined }) {
   if (!subCourse.ok) {
     return (
       <>
-        <title>{`Course details | ${SITE_NAME}`}</title>
+        <title>{`Course details | ${siteName()}`}</title>
         <CoursePageFrame title="Course details" crumbs={CRUMBS}>
           <SectionError error={subCourse.error} what="The course details" />
         </CoursePageFrame>
@@ -43,7 +43,7 @@ export async function SubCoursePage({ slug }: { slug: string | undefined }) {
   const { title, description, course_venue: sessions } = subCourse.data;
   return (
     <>
-      <title>{`${title} | ${SITE_NAME}`}</title>
+      <title>{`${title} | ${siteName()}`}</title>
       <CoursePageFrame title={title} crumbs={CRUMBS} course={title}>
         <section aria-labelledby="sessions-heading" className={styles.section}>
           <h2 id="sessions-heading" className={styles.heading}>

@@ -5,7 +5,6 @@
  */
 import { sendContactEnquiry } from '../../lib/enquiry/actions';
 import { CONTACT_FIELDS, type EnquiryFields } from '../../lib/enquiry/schema';
-import { SITE_NAME } from '../../lib/site';
 import { buttonClassName } from '../ui/button-link';
 import { CountrySelect } from './country-select';
 import {
@@ -37,7 +36,16 @@ function text(values: EnquiryFields, name: string): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-export function ContactForm({ token, initialValues }: { token: string; initialValues: EnquiryFields }) {
+/** `providerName` (from the server's settings) is who the visitor subscribes to and consents to. */
+export function ContactForm({
+  token,
+  initialValues,
+  providerName,
+}: {
+  token: string;
+  initialValues: EnquiryFields;
+  providerName: string;
+}) {
   const form = useEnquiryForm({
     kind: 'contact',
     action: sendContactEnquiry,
@@ -175,10 +183,10 @@ export function ContactForm({ token, initialValues }: { token: string; initialVa
             error={errors.subscribe}
             defaultChecked={values.subscribe === true}
           >
-            Subscribe me to the {SITE_NAME} newsletter about upcoming courses
+            Subscribe me to the {providerName} newsletter about upcoming courses
           </CheckboxField>
           <CheckboxField prefix={PREFIX} name="consent" error={errors.consent} defaultChecked={values.consent === true}>
-            I agree that {SITE_NAME} may store these details and use them to answer my enquiry
+            I agree that {providerName} may store these details and use them to answer my enquiry
           </CheckboxField>
         </div>
 

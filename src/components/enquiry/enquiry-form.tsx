@@ -6,6 +6,7 @@
  */
 import { newFormToken } from '../../lib/enquiry/form-token';
 import { LIMITS, type EnquiryFields } from '../../lib/enquiry/schema';
+import { siteName } from '../../lib/site-identity';
 import { ContactForm } from './contact-form';
 
 export type EnquiryPrefill = { message?: string; trainingFor?: 'myself' | 'team' };
@@ -15,5 +16,5 @@ export function EnquiryForm({ prefill }: { prefill?: EnquiryPrefill }) {
   // The query string is anyone's to write: only a known choice and a message within bounds are taken.
   if (typeof prefill?.message === 'string') values.message = prefill.message.slice(0, LIMITS.message);
   if (prefill?.trainingFor === 'myself' || prefill?.trainingFor === 'team') values.trainingFor = prefill.trainingFor;
-  return <ContactForm token={newFormToken()} initialValues={values} />;
+  return <ContactForm token={newFormToken()} initialValues={values} providerName={siteName()} />;
 }

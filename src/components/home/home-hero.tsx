@@ -1,7 +1,7 @@
 import { getHomeHero } from '../../lib/admin/content.server';
 import type { HomeHero as HomeHeroContent } from '../../lib/admin/schemas';
 import { safeUrl } from '../../lib/rich-text/safe-url';
-import { SITE_NAME } from '../../lib/site';
+import { siteName } from '../../lib/site-identity';
 import { ButtonLink } from '../ui/button-link';
 import { SectionError } from '../ui/section-error';
 import styles from './home-hero.module.css';
@@ -19,7 +19,7 @@ export async function HomeHero() {
       <section className={styles.failed} aria-labelledby="hero-fallback-title">
         <div className="container">
           <h1 id="hero-fallback-title" className={styles.fallbackTitle}>
-            {SITE_NAME}
+            {siteName()}
           </h1>
           <SectionError error={hero.error} what="The welcome banner" />
         </div>

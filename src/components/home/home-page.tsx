@@ -1,6 +1,6 @@
 import { Streamed } from '../ui/streamed';
 import { getHomeHero } from '../../lib/admin/content.server';
-import { SITE_NAME } from '../../lib/site';
+import { siteName } from '../../lib/site-identity';
 import { AboutBlock } from './about-block';
 import { EnquirySection } from './enquiry-section';
 import { HomeHero, HomeHeroSkeleton } from './home-hero';
@@ -12,7 +12,7 @@ import { UpcomingCourses } from './upcoming-courses';
 export function HomePage() {
   return (
     <>
-      <title>{`${SITE_NAME} | Corporate training in Bahrain and beyond`}</title>
+      <title>{`${siteName()} | Corporate training in Bahrain and beyond`}</title>
       <meta
         name="description"
         content="Open courses, learning solutions, in-house and destination training, conferences and consultations from Manama, Kingdom of Bahrain."

@@ -1,15 +1,16 @@
 import { Streamed } from '../ui/streamed';
 import type { ContentResult } from '../../lib/admin/content-error';
 import type { Settings } from '../../lib/admin/schemas';
-import { SITE_LOCATION } from '../../lib/site';
+import { siteIdentity } from '../../lib/site-identity';
 import { ButtonLink } from '../ui/button-link';
 import { Skeleton } from '../ui/skeleton';
 import styles from './contact-block.module.css';
 import { LocationIcon, MessengerIcon, PhoneIcon, WhatsAppIcon } from './icons';
-import { phoneLabel, settingsLinks } from './settings-links';
+import { phoneHref, phoneLabel, settingsLinks } from './settings-links';
 
 /** The band above the footer: how to reach the provider, and the way to the contact form. */
 export function ContactBlock({ settings }: { settings: Promise<ContentResult<Settings>> }) {
+  const { location } = siteIdentity();
   return (
     <section className={styles.band} aria-labelledby="contact-block-title">
       <div className={`container ${styles.inner}`}>
@@ -26,12 +27,14 @@ export function ContactBlock({ settings }: { settings: Promise<ContentResult<Set
           <Streamed ready={settings} fallback={<ChannelsSkeleton />}>
             <SettingsChannels settings={settings} />
           </Streamed>
-          <li className={styles.channel}>
-            <span className={styles.channelIcon}>
-              <LocationIcon />
-            </span>
-            <span>{SITE_LOCATION}</span>
-          </li>
+          {location ? (
+            <li className={styles.channel}>
+              <span className={styles.channelIcon}>
+                <LocationIcon />
+              </span>
+              <span>{location}</span>
+            </li>
+          ) : null}
         </ul>
         <div className={styles.action}>
           <ButtonLink href="/contact-us">Contact Us</ButtonLink>
@@ -43,7 +46,12 @@ export function ContactBlock({ settings }: { settings: Promise<ContentResult<Set
 
 async function SettingsChannels({ settings }: { settings: Promise<ContentResult<Settings>> }) {
   const result = await settings;
-  const links = settingsLinks(result.ok ? result.data : undefined, ['phone', 'whatsapp', 'messenger']);
+  const data = result.ok ? result.data : undefined;
+  const phone = phoneHref(data, siteIdentity().phone);
+  const links = [
+    ...(phone ? [{ key: 'phone' as const, href: phone }] : []),
+    ...settingsLinks(data, ['whatsapp', 'messenger']),
+  ];
   return links.map(({ key, href }) => {
     const external = key !== 'phone';
     return (

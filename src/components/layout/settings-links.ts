@@ -30,6 +30,11 @@ export function settingsLinks<K extends SettingsLinkKey>(
   });
 }
 
+/** The admin's phone when it is a number to dial, else the owner's own (SITE_PHONE), else none. */
+export function phoneHref(settings: Settings | undefined, fallback: string | undefined): string | undefined {
+  return settingsHref(settings?.phone) ?? fallback;
+}
+
 /** A readable phone number from a `tel:` address: Bahrain numbers grouped as +973 1700 0000. */
 export function phoneLabel(href: string): string {
   const encoded = href.replace(/^tel:/i, '');

@@ -1,7 +1,8 @@
 import { Streamed } from '../ui/streamed';
 import type { ContentResult } from '../../lib/admin/content-error';
 import type { Settings } from '../../lib/admin/schemas';
-import { NAV_LINKS, SITE_NAME } from '../../lib/site';
+import { NAV_LINKS } from '../../lib/site';
+import { siteName } from '../../lib/site-identity';
 import { MobileMenu } from './mobile-menu';
 import { SearchForm } from './search-form';
 import { SearchOverlay } from './search-overlay';
@@ -45,11 +46,11 @@ export function SiteHeader({ settings }: { settings: Promise<ContentResult<Setti
 }
 
 function LogoText() {
-  return <span className={styles.logoText}>{SITE_NAME}</span>;
+  return <span className={styles.logoText}>{siteName()}</span>;
 }
 
 async function SiteLogo({ settings }: { settings: Promise<ContentResult<Settings>> }) {
   const result = await settings;
   if (!result.ok || !result.data.logo) return <LogoText />;
-  return <img className={styles.logoImage} src={result.data.logo} alt={`${SITE_NAME} home`} width={180} height={48} />;
+  return <img className={styles.logoImage} src={result.data.logo} alt={`${siteName()} home`} width={180} height={48} />;
 }
