@@ -496,7 +496,8 @@ export async function startDemoAdmin({
 // ---------------------------------------------------------------------------------------------------------
 
 const USAGE = `Usage: node scripts/demo-admin/server.mjs [--port 4010] [--host 127.0.0.1] [--latency 0]
-Environment: DEMO_ADMIN_PORT, DEMO_ADMIN_HOST, DEMO_ADMIN_LATENCY_MS, DEMO_ADMIN_PUBLIC_ORIGIN (flags win).`;
+Environment: DEMO_ADMIN_PORT, DEMO_ADMIN_HOST, DEMO_ADMIN_LATENCY_MS, DEMO_ADMIN_PUBLIC_ORIGIN,
+DEMO_ADMIN_MEDIA_PORT (flags win).`;
 
 /** @param {string | undefined} value @param {string} name */
 function nonNegativeInteger(value, name) {
@@ -529,6 +530,7 @@ async function main() {
       host: values.host ?? env.DEMO_ADMIN_HOST ?? '127.0.0.1',
       latencyMs: nonNegativeInteger(values.latency ?? env.DEMO_ADMIN_LATENCY_MS ?? '0', 'latency'),
       publicOrigin: env.DEMO_ADMIN_PUBLIC_ORIGIN || undefined,
+      mediaPort: env.DEMO_ADMIN_MEDIA_PORT ? nonNegativeInteger(env.DEMO_ADMIN_MEDIA_PORT, 'media port') : undefined,
     };
   } catch (error) {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n${USAGE}\n`);
