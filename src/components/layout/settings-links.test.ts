@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Settings } from '../../lib/admin/schemas';
-import { phoneLabel, settingsHref, settingsLinks } from './settings-links';
+import { phoneHref, phoneLabel, settingsHref, settingsLinks } from './settings-links';
 
 const settings: Settings = {
   logo: 'https://admin.example/logo.svg',
@@ -60,5 +60,14 @@ describe('phoneLabel', () => {
 describe('phoneLabel with a malformed escape', () => {
   it('shows the value as written', () => {
     expect(phoneLabel('tel:+973%ZZ')).toBe('+973%ZZ');
+  });
+});
+
+describe('phoneHref', () => {
+  it("takes the admin's phone, else the owner's SITE_PHONE, else none", () => {
+    expect(phoneHref(settings, 'tel:+97317111111')).toBe('tel:+97317000000');
+    expect(phoneHref({ ...settings, phone: 'not a number' }, 'tel:+97317111111')).toBe('tel:+97317111111');
+    expect(phoneHref(undefined, 'tel:+97317111111')).toBe('tel:+97317111111');
+    expect(phoneHref({ ...settings, phone: '' }, undefined)).toBeUndefined();
   });
 });
