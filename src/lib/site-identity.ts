@@ -10,7 +10,7 @@ import 'server-only';
 import { serverConfig } from './server-config';
 import { siteDomain } from './site-origin';
 
-export type SiteIdentity = {
+type SiteIdentity = {
   name: string;
   /** Postal address lines, empty when none is configured. */
   address: readonly string[];

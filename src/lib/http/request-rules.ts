@@ -23,7 +23,7 @@ const FORM_PAGES: readonly RegExp[] = [
 /** The RSC payloads Waku's router serves: a route (R) or a slice (S/), always named `….txt`. */
 const RSC_PAYLOAD = /^\/RSC\/(?:R|S\/).*\.txt$/;
 
-export type RequestKind = 'function call' | 'rsc' | 'unknown rsc' | 'form page' | 'page';
+type RequestKind = 'function call' | 'rsc' | 'unknown rsc' | 'form page' | 'page';
 
 export function requestKind(pathname: string): RequestKind {
   if (pathname.startsWith(FUNCTION_PREFIX)) return 'function call';
