@@ -170,6 +170,21 @@ test.describe('Cloudflare Worker in workerd', () => {
     }
   });
 
+  test('the HTTP rules hold in the Worker: 405 with Allow, 415 for a wrong encoding, 404 for an unknown action', async () => {
+    const put = await fetch(`${url}/about`, { method: 'PUT', body: 'x' });
+    expect(put.status).toBe(405);
+    expect(put.headers.get('allow')).toBe('GET, HEAD');
+    const urlencoded = await fetch(`${url}/contact-us`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'firstName=Aisha',
+    });
+    expect(urlencoded.status).toBe(415);
+    const action = await fetch(`${url}/RSC/F/madeup/action.txt`, { method: 'POST', body: '[]' });
+    expect(action.status).toBe(404);
+    expect(await action.text()).not.toMatch(/Error|at /);
+  });
+
   test('an unknown route and an unknown course answer 404 with the site’s page', async () => {
     for (const route of ['/no-such-page', '/subCourse-details/no-such-course']) {
       const response = await fetch(`${url}${route}`);
