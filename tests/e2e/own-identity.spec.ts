@@ -5,6 +5,7 @@ import { DEMO_SITE_IDENTITY } from '../../scripts/demo-admin/identity.mjs';
 import { expect, test } from './support/fixtures';
 import { SITE_NAME } from './support/identity';
 import { SITE_ROUTES, subCourseRoutes } from './support/routes';
+import { startPair } from './support/servers';
 
 /** What would show that the demo provider's identity leaked: its name, its address, its hours, its e-mail. */
 const DEMO_TEXTS = [
@@ -70,5 +71,21 @@ test('every screen: no demo identity, every image loaded, no CSP violation', asy
     const violations = await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
     expect(violations, route).toEqual([]);
     expect(consoleProblems, route).toEqual([]);
+  }
+});
+
+test('with no identity configured the site names its domain and shows no address, never the demo', async ({ page }) => {
+  const unset = { SITE_NAME: '', SITE_ADDRESS: '', SITE_OPENING_HOURS: '', SITE_PHONE: '', SITE_EMAIL: '' };
+  const pair = await startPair({ env: unset });
+  try {
+    await page.goto(`${pair.site.url}/contact-us`);
+    expect(await page.title()).toBe('Contact Us | 127.0.0.1');
+    await expect(page.getByRole('main').locator('address')).toHaveText('127.0.0.1');
+    await expect(page.getByRole('contentinfo')).toContainText('127.0.0.1');
+    const html = await page.content();
+    for (const pattern of DEMO_TEXTS) expect(html, `shows ${pattern}`).not.toMatch(pattern);
+    expect(html).not.toContain(SITE_NAME);
+  } finally {
+    await pair.stop();
   }
 });
