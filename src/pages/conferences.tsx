@@ -1,4 +1,4 @@
-import { asPageContent, ContentPage } from '../components/content-page/content-page';
+import { ContentPage } from '../components/content-page/content-page';
 import { getConferences } from '../lib/admin/content.server';
 import { siteName } from '../lib/site-identity';
 
@@ -6,12 +6,7 @@ export default async function ConferencesPage() {
   return (
     <>
       <title>{`Conferences and Summits | ${siteName()}`}</title>
-      <ContentPage
-        load={asPageContent(getConferences)}
-        fallbackTitle="Conferences and Summits"
-        eyebrow="Events"
-        imageSlots={2}
-      />
+      <ContentPage load={getConferences} fallbackTitle="Conferences and Summits" eyebrow="Events" imageSlots={2} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { asPageContent, ContentPage } from '../components/content-page/content-page';
+import { ContentPage } from '../components/content-page/content-page';
 import { getConsultations } from '../lib/admin/content.server';
 import { siteName } from '../lib/site-identity';
 
@@ -6,12 +6,7 @@ export default async function ConsultationsPage() {
   return (
     <>
       <title>{`Consultations | ${siteName()}`}</title>
-      <ContentPage
-        load={asPageContent(getConsultations)}
-        fallbackTitle="Consultations"
-        eyebrow="Advisory services"
-        imageSlots={1}
-      />
+      <ContentPage load={getConsultations} fallbackTitle="Consultations" eyebrow="Advisory services" imageSlots={1} />
     </>
   );
 }

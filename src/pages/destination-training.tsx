@@ -1,4 +1,4 @@
-import { asPageContent, ContentPage } from '../components/content-page/content-page';
+import { ContentPage } from '../components/content-page/content-page';
 import { getDestinationTraining } from '../lib/admin/content.server';
 import { siteName } from '../lib/site-identity';
 
@@ -7,7 +7,7 @@ export default async function DestinationTrainingPage() {
     <>
       <title>{`Destination Training | ${siteName()}`}</title>
       <ContentPage
-        load={asPageContent(getDestinationTraining)}
+        load={getDestinationTraining}
         fallbackTitle="Destination Training"
         eyebrow="Learn abroad"
         imageSlots={2}

@@ -8,7 +8,7 @@ import { startPair } from './support/servers';
 type HomeHero = { title: string; sub_title: string; banner?: string };
 type HomeIntro = { title: string; description: string; banner: string };
 type IntroTile = { image: string; title: string; back_link: string };
-type UpcomingCourse = {
+type OpenCourse = {
   id: number;
   title: string;
   short_desc: string;
@@ -138,7 +138,7 @@ test.describe('home page with the demo content', () => {
   });
 
   test('upcoming training events: one card per course with clamped text, countdown and SEE MORE', async ({ page }) => {
-    const courses = await adminData<UpcomingCourse[]>('/upcoming-certification/content');
+    const courses = await adminData<OpenCourse[]>('/upcoming-certification/content');
     await page.goto('/');
     const section = page.locator('#upcoming');
     await expect(section.getByRole('heading', { level: 2 })).toHaveText('Upcoming Training events');

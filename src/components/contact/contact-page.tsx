@@ -3,15 +3,15 @@ import { getSettings } from '../../lib/admin/content.server';
 import { siteIdentity } from '../../lib/site-identity';
 import { EnquiryForm } from '../enquiry/enquiry-form';
 import { MailIcon } from '../layout/icons';
-import { Streamed } from '../ui/streamed';
-import { ContactPhoneSkeleton, ContactPhoneWhenLoaded } from './contact-phone';
+import { phoneHref } from '../layout/settings-links';
+import { Section } from '../ui/section';
+import { ContactPhone, ContactPhoneSkeleton } from './contact-phone';
 import { enquiryPrefillFromQuery } from './enquiry-prefill';
 import styles from './contact-page.module.css';
 
 /** /contact-us: where we are, how to call, and the enquiry form (prefilled from the links that lead here). */
 export function ContactPage({ query }: { query?: string }) {
   const prefill = enquiryPrefillFromQuery(query);
-  const settings = getSettings();
   const identity = siteIdentity();
   return (
     <>
@@ -38,9 +38,14 @@ export function ContactPage({ query }: { query?: string }) {
               </Fragment>
             ))}
           </address>
-          <Streamed ready={settings} fallback={<ContactPhoneSkeleton />}>
-            <ContactPhoneWhenLoaded settings={settings} fallback={identity.phone} />
-          </Streamed>
+          <Section
+            load={getSettings}
+            skeleton={<ContactPhoneSkeleton />}
+            what="Our phone number"
+            failed={() => <ContactPhone phone={phoneHref(undefined, identity.phone)} />}
+          >
+            {(settings) => <ContactPhone phone={phoneHref(settings, identity.phone)} />}
+          </Section>
           {identity.email ? (
             <p className={styles.line}>
               <MailIcon className={styles.icon} />

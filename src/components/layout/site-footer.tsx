@@ -1,6 +1,6 @@
-import { Streamed } from '../ui/streamed';
-import type { ContentResult } from '../../lib/admin/content-error';
+import { getSettings } from '../../lib/admin/content.server';
 import type { Settings } from '../../lib/admin/schemas';
+import { Section } from '../ui/section';
 import { siteDomain } from '../../lib/site-origin';
 import { FOOTER_LEGAL_TEXTS } from '../../lib/site';
 import { siteIdentity } from '../../lib/site-identity';
@@ -13,7 +13,7 @@ import { SocialLink } from './social-links';
 const FOLLOW_US_ORDER = ['facebook', 'twitter', 'instagram', 'linkedin'] as const;
 
 /** The footer with its bottom area (site-spec section 2); only the "follow us" row waits for the settings. */
-export function SiteFooter({ settings }: { settings: Promise<ContentResult<Settings>> }) {
+export function SiteFooter() {
   const { name, location } = siteIdentity();
   return (
     <footer className={styles.footer}>
@@ -29,9 +29,14 @@ export function SiteFooter({ settings }: { settings: Promise<ContentResult<Setti
           <h2 className={styles.heading}>Explore</h2>
           <SectionLinks className={styles.linkList} />
         </nav>
-        <Streamed ready={settings} fallback={<div className={styles.followUsPlaceholder} />}>
-          <FollowUs settings={settings} />
-        </Streamed>
+        <Section
+          load={getSettings}
+          skeleton={<div className={styles.followUsPlaceholder} />}
+          what="The social links"
+          failed={() => null}
+        >
+          {(settings) => <FollowUs settings={settings} />}
+        </Section>
       </div>
       <div className={styles.bottom}>
         <div className={`container ${styles.bottomInner}`}>
@@ -47,9 +52,8 @@ export function SiteFooter({ settings }: { settings: Promise<ContentResult<Setti
   );
 }
 
-async function FollowUs({ settings }: { settings: Promise<ContentResult<Settings>> }) {
-  const result = await settings;
-  const links = settingsLinks(result.ok ? result.data : undefined, FOLLOW_US_ORDER);
+export function FollowUs({ settings }: { settings: Settings }) {
+  const links = settingsLinks(settings, FOLLOW_US_ORDER);
   if (links.length === 0) return null;
   return (
     <div className={styles.followUs}>

@@ -1,52 +1,49 @@
-import { Streamed } from '../ui/streamed';
-import { getUpcomingCourses } from '../../lib/admin/content.server';
-import { SectionError } from '../ui/section-error';
+import { getOpenCourses } from '../../lib/admin/content.server';
+import type { OpenCourse } from '../../lib/admin/schemas';
+import { Section } from '../ui/section';
 import { LoadingRegion, Skeleton } from '../ui/skeleton';
 import { SectionHeading } from './section-heading';
-import { UpcomingCourseCard } from './upcoming-course-card';
-import styles from './upcoming-courses.module.css';
+import { OpenCourseCard } from './open-course-card';
+import styles from './open-courses.module.css';
 
-export const UPCOMING_SKELETON_COUNT = 12;
+export const OPEN_COURSE_SKELETON_COUNT = 12;
 
 /** 'Upcoming Training events': the open courses with their countdowns. */
-export function UpcomingCourses() {
+export function OpenCoursesSection() {
   return (
     <section id="upcoming" className={styles.section} aria-labelledby="upcoming-title">
       <div className="container">
         <SectionHeading id="upcoming-title" eyebrow="Open courses">
           Upcoming Training events
         </SectionHeading>
-        <Streamed ready={getUpcomingCourses()} fallback={<UpcomingCoursesSkeleton />}>
-          <UpcomingCourseList />
-        </Streamed>
+        <Section load={getOpenCourses} skeleton={<OpenCoursesSkeleton />} what="The upcoming courses">
+          {(courses) => <OpenCourseList courses={courses} now={Date.now()} />}
+        </Section>
       </div>
     </section>
   );
 }
 
-async function UpcomingCourseList() {
-  const courses = await getUpcomingCourses();
-  if (!courses.ok) return <SectionError error={courses.error} what="The upcoming courses" />;
-  if (courses.data.length === 0) {
+/** `now` is one clock reading for the whole list, handed to each countdown so server and browser agree. */
+export function OpenCourseList({ courses, now }: { courses: OpenCourse[]; now: number }) {
+  if (courses.length === 0) {
     return <p className={styles.empty}>New dates are being scheduled. Please check back soon or send us an enquiry.</p>;
   }
-  // One clock reading for the whole list, handed to each countdown so server and browser render the same text.
-  const now = Date.now();
   return (
     <ul className={styles.grid}>
-      {courses.data.map((course) => (
+      {courses.map((course) => (
         <li key={course.id} className={styles.item}>
-          <UpcomingCourseCard course={course} now={now} />
+          <OpenCourseCard course={course} now={now} />
         </li>
       ))}
     </ul>
   );
 }
 
-function UpcomingCoursesSkeleton() {
+function OpenCoursesSkeleton() {
   return (
     <LoadingRegion label="Loading upcoming courses" className={styles.grid}>
-      {Array.from({ length: UPCOMING_SKELETON_COUNT }, (_, index) => (
+      {Array.from({ length: OPEN_COURSE_SKELETON_COUNT }, (_, index) => (
         <div key={index} className={styles.skeletonCard} data-skeleton="upcoming-card">
           <Skeleton className={styles.skeletonImage} />
           <div className={styles.skeletonBody}>

@@ -1,13 +1,12 @@
-import type { UpcomingCourse } from '../../lib/admin/schemas';
+import type { OpenCourse } from '../../lib/admin/schemas';
 import { countdownText, formatDate } from '../../lib/format';
-import { safeUrl } from '../../lib/rich-text/safe-url';
 import { ButtonLink } from '../ui/button-link';
 import { CourseCountdown } from './course-countdown';
-import styles from './upcoming-course-card.module.css';
+import styles from './open-course-card.module.css';
 
 /** One open course: picture, title, summary, time left and the way to its dates. */
-export function UpcomingCourseCard({ course, now }: { course: UpcomingCourse; now: number }) {
-  const thumb = safeUrl(course.thumb_image);
+export function OpenCourseCard({ course, now }: { course: OpenCourse; now: number }) {
+  const thumb = course.thumb_image;
   const titleId = `upcoming-course-${course.id}`;
   return (
     <article className={styles.card} aria-labelledby={titleId} data-upcoming-course={course.id}>
