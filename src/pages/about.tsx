@@ -5,7 +5,7 @@ import styles from '../components/home/about-block.module.css';
 import { Section } from '../components/ui/section';
 import { LoadingRegion } from '../components/ui/skeleton';
 import { getAbout } from '../lib/admin/content.server';
-import { SITE_NAME } from '../lib/site';
+import { siteName } from '../lib/site-identity';
 
 const frame = (title: string, body: ReactNode) => (
   <>
@@ -18,7 +18,7 @@ const frame = (title: string, body: ReactNode) => (
 export default async function AboutPage() {
   return (
     <>
-      <title>{`About Us | ${SITE_NAME}`}</title>
+      <title>{`About Us | ${siteName()}`}</title>
       <article className={styles.page} aria-labelledby="about-title">
         <Section
           load={getAbout}

@@ -1,11 +1,11 @@
 import { ContentPage } from '../components/content-page/content-page';
 import { getConferences } from '../lib/admin/content.server';
-import { SITE_NAME } from '../lib/site';
+import { siteName } from '../lib/site-identity';
 
 export default async function ConferencesPage() {
   return (
     <>
-      <title>{`Conferences and Summits | ${SITE_NAME}`}</title>
+      <title>{`Conferences and Summits | ${siteName()}`}</title>
       <ContentPage load={getConferences} fallbackTitle="Conferences and Summits" eyebrow="Events" imageSlots={2} />
     </>
   );

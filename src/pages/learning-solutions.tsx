@@ -7,13 +7,13 @@ import {
 import styles from '../components/home/learning-solutions.module.css';
 import { Section } from '../components/ui/section';
 import { getLearningSolutions } from '../lib/admin/content.server';
-import { SITE_NAME } from '../lib/site';
+import { siteName } from '../lib/site-identity';
 
 /** /learning-solutions: the learning-solution cards under the page's h1. */
 export default async function LearningSolutionsPage() {
   return (
     <>
-      <title>{`Learning Solutions | ${SITE_NAME}`}</title>
+      <title>{`Learning Solutions | ${siteName()}`}</title>
       <article className={styles.page} aria-labelledby="learning-solutions-title">
         <PageHeader
           id="learning-solutions-title"

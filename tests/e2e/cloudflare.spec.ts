@@ -8,7 +8,8 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { freePort, startAdmin, type DemoAdmin } from './support/servers';
+import { SITE_NAME } from './support/identity';
+import { freePort, siteEnvFor, startAdmin, type DemoAdmin } from './support/servers';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const workerBuilt = existsSync(path.join(root, 'dist-cloudflare/server/serve-cloudflare.js'));
@@ -37,8 +38,8 @@ test.describe('Cloudflare Worker in workerd', () => {
         String(port),
         '--inspector-port',
         String(await freePort()),
-        '--var',
-        `ADMIN_API_URL:${admin.url}`,
+        // the provider's identity and the admin's media origin, as wrangler vars
+        ...Object.entries(siteEnvFor(admin)).flatMap(([key, value]) => ['--var', `${key}:${value}`]),
         '--log-level',
         'warn',
       ],
@@ -92,7 +93,24 @@ test.describe('Cloudflare Worker in workerd', () => {
       expect(response?.status(), route).toBe(200);
       expect(response?.headers()['content-security-policy'], route).toContain("frame-ancestors 'none'");
       await expect(page.locator('h1').first(), route).toHaveText(heading);
+      // SITE_NAME reaches the Worker as a wrangler var
+      expect(await page.title(), route).toContain(SITE_NAME);
     }
+  });
+
+  test('the HTTP rules hold in the Worker: 405 with Allow, 415 for a wrong encoding, 404 for an unknown action', async () => {
+    const put = await fetch(`${url}/about`, { method: 'PUT', body: 'x' });
+    expect(put.status).toBe(405);
+    expect(put.headers.get('allow')).toBe('GET, HEAD');
+    const urlencoded = await fetch(`${url}/contact-us`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'firstName=Aisha',
+    });
+    expect(urlencoded.status).toBe(415);
+    const action = await fetch(`${url}/RSC/F/madeup/action.txt`, { method: 'POST', body: '[]' });
+    expect(action.status).toBe(404);
+    expect(await action.text()).not.toMatch(/Error|at /);
   });
 
   test('an unknown route and an unknown course answer 404 with the site’s page', async () => {

@@ -161,7 +161,7 @@ test.describe('rich-text tables on a 375 px screen', () => {
 test.describe('the hero video', () => {
   test('has a named pause/play button that works from the keyboard, and the banner as its poster', async ({ page }) => {
     // An admin whose hero has a video (the demo's has none); the video address answers 404, so the poster is
-    // what a visitor sees.
+    // what a visitor sees. The proxy stands in for the admin's API; its images stay on the media origin.
     const demo = await startAdmin();
     let proxyOrigin = '';
     const proxy = http.createServer(async (req, res) => {
@@ -181,7 +181,7 @@ test.describe('the hero video', () => {
     });
     await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
     proxyOrigin = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
-    const site = await startSite(`${proxyOrigin}/api`);
+    const site = await startSite({ url: `${proxyOrigin}/api`, mediaOrigin: demo.mediaOrigin });
     try {
       await page.setViewportSize({ width: 1440, height: 900 });
       await page.goto(site.url);

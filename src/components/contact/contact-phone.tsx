@@ -1,11 +1,13 @@
-import type { SafeLink } from '../../lib/admin/schemas';
 import { PhoneIcon } from '../layout/icons';
 import { phoneLabel } from '../layout/settings-links';
 import { Skeleton } from '../ui/skeleton';
 import styles from './contact-page.module.css';
 
-/** The phone line of the contact details: the settings' `tel:` link (none while the settings are unavailable). */
-export function ContactPhone({ phone }: { phone: SafeLink | undefined }) {
+/**
+ * The phone line of the contact details: a `tel:` address, the admin's or else the owner's SITE_PHONE (see
+ * `phoneHref`); none when neither has one.
+ */
+export function ContactPhone({ phone }: { phone: string | undefined }) {
   if (!phone) {
     return <p className={styles.muted}>Our phone line will be listed here shortly; please use the form meanwhile.</p>;
   }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { setResponseStatus } from '../../lib/response-status.server';
-import { SITE_NAME } from '../../lib/site';
+import { siteName } from '../../lib/site-identity';
 import { NotFoundView } from '../layout/not-found-view';
 import { LoadingRegion, Skeleton } from '../ui/skeleton';
 import { CourseBreadcrumb, type Crumb } from './course-breadcrumb';
@@ -27,7 +27,7 @@ export function CoursePageFrame({
 }) {
   return (
     <>
-      <title>{`${title} | ${SITE_NAME}`}</title>
+      <title>{`${title} | ${siteName()}`}</title>
       <div className={styles.band}>
         <div className="container">
           <CourseBreadcrumb crumbs={crumbs} current={title} />
@@ -60,7 +60,7 @@ export function CourseNotFound() {
   setResponseStatus(404);
   return (
     <>
-      <title>{`Course not found | ${SITE_NAME}`}</title>
+      <title>{`Course not found | ${siteName()}`}</title>
       <meta name="robots" content="noindex" />
       <NotFoundView what="course" />
     </>

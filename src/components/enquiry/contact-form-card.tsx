@@ -4,7 +4,6 @@
  * Works without JavaScript (see enquiry-form.tsx).
  */
 import type { EnquiryFields } from '../../lib/enquiry/schema';
-import { SITE_NAME } from '../../lib/site';
 import { CountrySelect } from './country-select';
 import { EnquiryForm } from './enquiry-form';
 import { describedBy, Field, FieldError, fieldId } from './fields';
@@ -27,7 +26,16 @@ const TEXT_FIELDS = [
   { name: 'phone', label: 'Phone', type: 'tel', autoComplete: 'tel' },
 ] as const;
 
-export function ContactFormCard({ token, initialValues }: { token: string; initialValues: EnquiryFields }) {
+/** `providerName` (from the server's settings) is who the visitor subscribes to and consents to. */
+export function ContactFormCard({
+  token,
+  initialValues,
+  providerName,
+}: {
+  token: string;
+  initialValues: EnquiryFields;
+  providerName: string;
+}) {
   // The page around it gives the heading ('Send us an enquiry'); this is the card below it.
   return (
     <EnquiryForm
@@ -91,12 +99,12 @@ export function ContactFormCard({ token, initialValues }: { token: string; initi
             <Field
               {...field('subscribe')}
               type="checkbox"
-              label={`Subscribe me to the ${SITE_NAME} newsletter about upcoming courses`}
+              label={`Subscribe me to the ${providerName} newsletter about upcoming courses`}
             />
             <Field
               {...field('consent')}
               type="checkbox"
-              label={`I agree that ${SITE_NAME} may store these details and use them to answer my enquiry`}
+              label={`I agree that ${providerName} may store these details and use them to answer my enquiry`}
             />
           </>
         );

@@ -5,6 +5,7 @@
  */
 import { issueFormToken } from '../../lib/enquiry/form-token.server';
 import { cleanContext, LIMITS, type EnquiryFields } from '../../lib/enquiry/schema';
+import { siteName } from '../../lib/site-identity';
 import { ContactFormCard } from './contact-form-card';
 import { SidebarForm, type SidebarFormKind } from './sidebar-form';
 
@@ -19,7 +20,7 @@ export async function ContactForm({ prefill }: { prefill?: EnquiryPrefill | unde
   // The query string is anyone's to write: only a known choice and a message within bounds are taken.
   if (typeof prefill?.message === 'string') values.message = prefill.message.slice(0, LIMITS.message);
   if (prefill?.trainingFor === 'myself' || prefill?.trainingFor === 'team') values.trainingFor = prefill.trainingFor;
-  return <ContactFormCard token={await issueFormToken()} initialValues={values} />;
+  return <ContactFormCard token={await issueFormToken()} initialValues={values} providerName={siteName()} />;
 }
 
 /** A sidebar form; `context` is the course title, sent along so the enquiry says which course it is about. */

@@ -1,5 +1,5 @@
 import { getGallery } from '../../lib/admin/content.server';
-import { SITE_NAME } from '../../lib/site';
+import { siteName } from '../../lib/site-identity';
 import { GalleryGrid, GallerySkeleton } from './gallery-grid';
 import { Section } from '../ui/section';
 import styles from './gallery-page.module.css';
@@ -7,7 +7,7 @@ import styles from './gallery-page.module.css';
 export function GalleryPage() {
   return (
     <>
-      <title>{`Gallery | ${SITE_NAME}`}</title>
+      <title>{`Gallery | ${siteName()}`}</title>
       <div className={`container ${styles.page}`}>
         <h1 className={styles.heading}>Glimpses of our trainings</h1>
         <p className={styles.lead}>Moments from our classrooms, workshops and graduations across the Gulf.</p>

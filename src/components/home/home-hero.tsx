@@ -1,6 +1,6 @@
 import { getHomeHero } from '../../lib/admin/content.server';
 import type { HomeHero as HomeHeroContent } from '../../lib/admin/schemas';
-import { SITE_NAME } from '../../lib/site';
+import { siteName } from '../../lib/site-identity';
 import { ButtonLink } from '../ui/button-link';
 import { Section } from '../ui/section';
 import { HeroVideo } from './hero-video';
@@ -23,7 +23,7 @@ export function HomeHero() {
         <section className={styles.failed} aria-labelledby="hero-fallback-title">
           <div className="container">
             <h1 id="hero-fallback-title" className={styles.fallbackTitle}>
-              {SITE_NAME}
+              {siteName()}
             </h1>
             {message}
           </div>

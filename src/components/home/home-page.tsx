@@ -1,4 +1,4 @@
-import { SITE_NAME } from '../../lib/site';
+import { siteName } from '../../lib/site-identity';
 import { AboutSection } from './about-block';
 import { EnquirySection } from './enquiry-section';
 import { HomeHero } from './home-hero';
@@ -10,7 +10,7 @@ import { OpenCoursesSection } from './open-courses';
 export function HomePage() {
   return (
     <>
-      <title>{`${SITE_NAME} | Corporate training in Bahrain and beyond`}</title>
+      <title>{`${siteName()} | Corporate training in Bahrain and beyond`}</title>
       <meta
         name="description"
         content="Open courses, learning solutions, in-house and destination training, conferences and consultations from Manama, Kingdom of Bahrain."

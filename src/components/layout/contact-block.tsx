@@ -1,15 +1,16 @@
 import { getSettings } from '../../lib/admin/content.server';
 import type { Settings } from '../../lib/admin/schemas';
+import { siteIdentity } from '../../lib/site-identity';
 import { Section } from '../ui/section';
-import { SITE_LOCATION } from '../../lib/site';
 import { ButtonLink } from '../ui/button-link';
 import { Skeleton } from '../ui/skeleton';
 import styles from './contact-block.module.css';
 import { LocationIcon, MessengerIcon, PhoneIcon, WhatsAppIcon } from './icons';
-import { phoneLabel, settingsLinks } from './settings-links';
+import { phoneHref, phoneLabel, settingsLinks } from './settings-links';
 
 /** The band above the footer: how to reach the provider, and the way to the contact form. */
 export function ContactBlock() {
+  const { location, phone } = siteIdentity();
   return (
     <section className={styles.band} aria-labelledby="contact-block-title">
       <div className={`container ${styles.inner}`}>
@@ -23,15 +24,22 @@ export function ContactBlock() {
           </p>
         </div>
         <ul className={styles.channels}>
-          <Section load={getSettings} skeleton={<ChannelsSkeleton />} what="Our contact details" failed={() => null}>
-            {(settings) => <SettingsChannels settings={settings} />}
+          <Section
+            load={getSettings}
+            skeleton={<ChannelsSkeleton />}
+            what="Our contact details"
+            failed={() => <SettingsChannels settings={undefined} fallbackPhone={phone} />}
+          >
+            {(settings) => <SettingsChannels settings={settings} fallbackPhone={phone} />}
           </Section>
-          <li className={styles.channel}>
-            <span className={styles.channelIcon}>
-              <LocationIcon />
-            </span>
-            <span>{SITE_LOCATION}</span>
-          </li>
+          {location ? (
+            <li className={styles.channel}>
+              <span className={styles.channelIcon}>
+                <LocationIcon />
+              </span>
+              <span>{location}</span>
+            </li>
+          ) : null}
         </ul>
         <div className={styles.action}>
           <ButtonLink href="/contact-us">Contact Us</ButtonLink>
@@ -41,8 +49,22 @@ export function ContactBlock() {
   );
 }
 
-export function SettingsChannels({ settings }: { settings: Settings }) {
-  const links = settingsLinks(settings, ['phone', 'whatsapp', 'messenger']);
+/**
+ * The admin's phone, WhatsApp and Messenger links; the phone falls back to the owner's SITE_PHONE, which still
+ * shows when the settings could not be loaded (`settings` undefined).
+ */
+export function SettingsChannels({
+  settings,
+  fallbackPhone,
+}: {
+  settings: Settings | undefined;
+  fallbackPhone: string | undefined;
+}) {
+  const phone = phoneHref(settings, fallbackPhone);
+  const links = [
+    ...(phone ? [{ key: 'phone' as const, href: phone }] : []),
+    ...(settings ? settingsLinks(settings, ['whatsapp', 'messenger']) : []),
+  ];
   return links.map(({ key, href }) => {
     const external = key !== 'phone';
     return (

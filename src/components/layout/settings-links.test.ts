@@ -1,9 +1,9 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { SettingsSchema } from '../../lib/admin/schemas';
-import { phoneLabel, settingsLinks } from './settings-links';
+import { phoneHref, phoneLabel, settingsLinks } from './settings-links';
 
-const settings = v.parse(SettingsSchema, {
+const raw = {
   logo: 'https://admin.example/logo.svg',
   phone: 'tel:+97317000000',
   messenger: 'https://m.me/example',
@@ -12,7 +12,8 @@ const settings = v.parse(SettingsSchema, {
   instagram: '  https://instagram.example/x  ',
   twitter: 'not a link',
   linkedin: 'https://linkedin.example/company/x',
-});
+};
+const settings = v.parse(SettingsSchema, raw);
 
 describe('settingsLinks', () => {
   it('keeps the asked order and skips unusable fields', () => {
@@ -37,5 +38,15 @@ describe('phoneLabel', () => {
 describe('phoneLabel with a malformed escape', () => {
   it('shows the value as written', () => {
     expect(phoneLabel('tel:+973%ZZ')).toBe('+973%ZZ');
+  });
+});
+
+describe('phoneHref', () => {
+  it("takes the admin's phone, else the owner's SITE_PHONE, else none", () => {
+    expect(phoneHref(settings, 'tel:+97317111111')).toBe('tel:+97317000000');
+    const refused = v.parse(SettingsSchema, { ...raw, phone: 'not a number' });
+    expect(phoneHref(refused, 'tel:+97317111111')).toBe('tel:+97317111111');
+    expect(phoneHref(undefined, 'tel:+97317111111')).toBe('tel:+97317111111');
+    expect(phoneHref(v.parse(SettingsSchema, { ...raw, phone: '' }), undefined)).toBeUndefined();
   });
 });

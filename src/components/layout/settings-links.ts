@@ -14,6 +14,14 @@ export function settingsLinks<K extends SettingsLinkKey>(
   return keys.flatMap((key) => (settings[key] ? [{ key, href: settings[key] }] : []));
 }
 
+/**
+ * The admin's phone when it is a number to dial, else the owner's own (SITE_PHONE), else none. `settings` is
+ * undefined when the admin could not be reached: the owner's number still shows then.
+ */
+export function phoneHref(settings: Settings | undefined, fallback: string | undefined): string | undefined {
+  return settings?.phone || fallback;
+}
+
 /** A readable phone number from a `tel:` address: Bahrain numbers grouped as +973 1700 0000. */
 export function phoneLabel(href: string): string {
   const encoded = href.replace(/^tel:/i, '');

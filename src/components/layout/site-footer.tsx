@@ -2,7 +2,8 @@ import { getSettings } from '../../lib/admin/content.server';
 import type { Settings } from '../../lib/admin/schemas';
 import { Section } from '../ui/section';
 import { siteDomain } from '../../lib/site-origin';
-import { FOOTER_LEGAL_TEXTS, SITE_LOCATION, SITE_NAME } from '../../lib/site';
+import { FOOTER_LEGAL_TEXTS } from '../../lib/site';
+import { siteIdentity } from '../../lib/site-identity';
 import { settingsLinks } from './settings-links';
 import { SectionLinks } from './section-links';
 import styles from './site-footer.module.css';
@@ -13,14 +14,15 @@ const FOLLOW_US_ORDER = ['facebook', 'twitter', 'instagram', 'linkedin'] as cons
 
 /** The footer with its bottom area (site-spec section 2); only the "follow us" row waits for the settings. */
 export function SiteFooter() {
+  const { name, location } = siteIdentity();
   return (
     <footer className={styles.footer}>
       <div className={`container ${styles.columns}`}>
         <div className={styles.about}>
-          <p className={styles.name}>{SITE_NAME}</p>
+          <p className={styles.name}>{name}</p>
           <p className={styles.blurb}>
             Open courses, in-house programmes, destination training, conferences and consultations for organisations
-            across the Gulf, from {SITE_LOCATION}.
+            across the Gulf{location ? `, from ${location}` : ''}.
           </p>
         </div>
         <nav className={styles.explore} aria-label="Footer">

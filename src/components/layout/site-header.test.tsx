@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { SettingsSchema } from '../../lib/admin/schemas';
-import { SITE_NAME } from '../../lib/site';
+import { siteName } from '../../lib/site-identity';
 import { SiteLogo } from './site-header';
 
 const logoOf = (logo: string) =>
@@ -28,6 +28,6 @@ describe('SiteLogo', () => {
     const html = renderToStaticMarkup(<SiteLogo logo={logoOf('javascript:alert(1)')} />);
     expect(html).not.toContain('<img');
     expect(html).not.toContain('javascript:');
-    expect(html).toContain(SITE_NAME);
+    expect(html).toContain(siteName());
   });
 });

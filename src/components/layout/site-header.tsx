@@ -1,7 +1,8 @@
 import { getSettings } from '../../lib/admin/content.server';
 import { Section } from '../ui/section';
 import type { SafeAddress } from '../../lib/admin/schemas';
-import { NAV_LINKS, SITE_NAME } from '../../lib/site';
+import { NAV_LINKS } from '../../lib/site';
+import { siteName } from '../../lib/site-identity';
 import { MobileMenu } from './mobile-menu';
 import { SearchForm } from './search-form';
 import { SearchOverlay } from './search-overlay';
@@ -45,11 +46,11 @@ export function SiteHeader() {
 }
 
 function LogoText() {
-  return <span className={styles.logoText}>{SITE_NAME}</span>;
+  return <span className={styles.logoText}>{siteName()}</span>;
 }
 
 /** The admin's logo, or the name as text when it has none (or none that passed the address rule). */
 export function SiteLogo({ logo }: { logo: SafeAddress }) {
   if (!logo) return <LogoText />;
-  return <img className={styles.logoImage} src={logo} alt={`${SITE_NAME} home`} width={180} height={48} />;
+  return <img className={styles.logoImage} src={logo} alt={`${siteName()} home`} width={180} height={48} />;
 }
