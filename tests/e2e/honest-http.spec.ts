@@ -40,9 +40,9 @@ function expectPlainMessage(answer: RawAnswer, what: string) {
 /** The contact form's server action, as the page itself names it (no-JS form fields carry its id). */
 async function contactActionId(base: string): Promise<string> {
   const html = await (await fetch(`${base}/contact-us`)).text();
-  const id = /([0-9a-f]+)#sendContactEnquiry/.exec(html.replaceAll('&quot;', '"'))?.[1];
+  const id = /([0-9a-f]+)#sendEnquiry/.exec(html.replaceAll('&quot;', '"'))?.[1];
   expect(id, 'the contact page names its action').toBeTruthy();
-  return `/RSC/F/${id}/sendContactEnquiry.txt`;
+  return `/RSC/F/${id}/sendEnquiry.txt`;
 }
 
 const base = () => process.env.SITE_URL ?? '';

@@ -16,7 +16,7 @@ describe('allowed methods', () => {
       expect(allowedMethods(page), page).toEqual(['GET', 'HEAD', 'POST']);
     }
     expect(allowedMethods('/subCourse-details/a/b')).toEqual(['GET', 'HEAD']);
-    expect(allowedMethods('/RSC/F/abc/sendContactEnquiry.txt')).toEqual(['POST']);
+    expect(allowedMethods('/RSC/F/abc/sendEnquiry.txt')).toEqual(['POST']);
     expect(allowedMethods('/RSC/R/about.txt')).toEqual(['GET', 'HEAD', 'POST']);
     expect(requestKind('/RSC/R/_root.txt')).toBe('rsc');
     expect(requestKind('/RSC/S/footer.txt')).toBe('rsc');
@@ -26,7 +26,7 @@ describe('allowed methods', () => {
 
 describe('function ids', () => {
   test('decoded as Waku does', () => {
-    expect(functionIdFromPath('/RSC/F/abc123/sendContactEnquiry.txt')).toBe('abc123#sendContactEnquiry');
+    expect(functionIdFromPath('/RSC/F/abc123/sendEnquiry.txt')).toBe('abc123#sendEnquiry');
     expect(functionIdFromPath('/RSC/F/_/src/lib/x.ts/send.txt')).toBe('/src/lib/x.ts#send');
   });
   test('a path naming no function gives none', () => {
