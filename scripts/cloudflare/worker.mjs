@@ -1,5 +1,5 @@
 // The Worker's entry (wrangler.jsonc `main`): Waku's fetch handler as its Cloudflare adapter builds it, plus
-// the enquiry queue's consumer. A batch is handed to the app itself (src/middleware/enquiry-requests.ts)
+// the enquiry queue's consumer. A batch is handed to the app itself (src/middleware/05-enquiry-queue.ts)
 // under a symbol in the bindings, which no HTTP request can carry, so it is delivered with the app's own
 // settings and code; the messages are acknowledged or retried there, one by one.
 import { INTERNAL_runFetch } from '../../dist-cloudflare/server/index.js';

@@ -3,16 +3,12 @@ import { bodyLimit } from 'hono/body-limit';
 import { unstable_getContextData } from 'waku/server';
 import { CLIENT_ADDRESS_CONTEXT_KEY } from '../lib/enquiry/client-key';
 import { enquiryPipeline, ON_WORKERS, useEnquiryQueue } from '../lib/enquiry/delivery.server';
-import { deliverQueuedEnquiries, type EnquiryQueue, type QueueBatch } from '../lib/enquiry/queue.server';
+import type { EnquiryQueue } from '../lib/enquiry/queue.server';
 import { serverConfig } from '../lib/server-config';
-
-/** Where scripts/cloudflare/worker.mjs puts a queue batch: a symbol, so no HTTP request can carry one. */
-const QUEUE_BATCH = Symbol.for('site.enquiry.queue-batch');
 
 type Bindings = {
   incoming?: { socket?: { remoteAddress?: string } }; // Node
   ENQUIRY_QUEUE?: EnquiryQueue; // Workers
-  [QUEUE_BATCH]?: QueueBatch;
 };
 
 const TOO_LARGE = (maxSize: number) =>
@@ -30,8 +26,6 @@ const TOO_LARGE = (maxSize: number) =>
  *   the only bodies this site takes are the enquiry forms' (a form at its limits is about 25 KB).
  * - The client's address for the rate limit: the TCP peer on Node (Waku's context only has the Request);
  *   on Workers the queue binding is handed to the delivery.
- * - On Workers, a queue batch handed over by the Worker's `queue()` handler is delivered to the webhook here,
- *   inside the app, with the same settings and code as everything else.
  */
 export default function enquiryRequests(): MiddlewareHandler {
   if (!ON_WORKERS) {
@@ -44,19 +38,6 @@ export default function enquiryRequests(): MiddlewareHandler {
   let limit: MiddlewareHandler | undefined;
   return async (c, next) => {
     const bindings = c.env as Bindings | undefined;
-    const batch = bindings?.[QUEUE_BATCH];
-    if (batch) {
-      const { enquiry } = serverConfig();
-      await deliverQueuedEnquiries(batch, {
-        url: enquiry.webhookUrl ?? '',
-        secret: enquiry.webhookSecret,
-        timeoutMs: enquiry.webhookTimeoutMs,
-        retryMs: enquiry.webhookRetryMs,
-        maxRetryMs: enquiry.webhookMaxRetryMs,
-      });
-      c.res = new Response(null, { status: 204 });
-      return;
-    }
     if (ON_WORKERS) useEnquiryQueue(bindings?.ENQUIRY_QUEUE);
     const address = bindings?.incoming?.socket?.remoteAddress;
     if (address) unstable_getContextData()[CLIENT_ADDRESS_CONTEXT_KEY] = address;
