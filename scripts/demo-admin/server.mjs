@@ -16,6 +16,7 @@ import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createDemoSite } from './content.mjs';
+import { renameProvider } from './identity.mjs';
 import { hashString, renderImage, renderLogo } from './images.mjs';
 
 /**
@@ -35,7 +36,8 @@ import { hashString, renderImage, renderLogo } from './images.mjs';
  *
  * @typedef {object} DemoAdmin
  * @property {string} url        Base address of the API: origin + '/api'.
- * @property {string} origin     e.g. http://127.0.0.1:4010 (image URLs are built on it).
+ * @property {string} origin     e.g. http://127.0.0.1:4010.
+ * @property {string} mediaOrigin Where the images are: `origin`, or the second origin of `mediaPort`.
  * @property {number} port
  * @property {() => Promise<void>} close       Stop, destroying every connection (hanging ones too).
  * @property {(rules: FaultRule[]) => void} setFaults  Replace the fault rules (throws TypeError if invalid).
@@ -58,6 +60,9 @@ import { hashString, renderImage, renderLogo } from './images.mjs';
  * @property {string} [publicOrigin] Origin used in image URLs instead of http://host:port.
  * @property {number} [courses]    Grow the catalogue to this many sub-courses (a large catalogue for tests and the
  *                                 bench; DEMO_COURSES on the command line and in `npm start`).
+ * @property {number} [mediaPort]  Serve the images from a second origin, http://host:mediaPort (0: a free port),
+ *                                 as admins that keep media on another host do; the API origin then has none.
+ * @property {string} [providerName] Speak for this provider instead of the demo's (identity.mjs, renameProvider).
  */
 
 const FAULT_MODES = new Set(['drop', 'hang', 'invalid-json', 'wrong-shape']);
@@ -172,6 +177,8 @@ export async function startDemoAdmin({
   now,
   publicOrigin,
   courses = 0,
+  mediaPort,
+  providerName,
 } = {}) {
   const initialLatency = checkLatency(latencyMs);
   const fixedNow = now === undefined ? undefined : new Date(now);
@@ -198,6 +205,7 @@ export async function startDemoAdmin({
   const svgCache = new Map();
 
   let origin = '';
+  let mediaOrigin = '';
   /** @type {ReturnType<typeof createDemoSite> | undefined} */
   let site;
   let siteDay = '';
@@ -206,7 +214,8 @@ export async function startDemoAdmin({
     const at = fixedNow ?? new Date();
     const day = at.toISOString().slice(0, 10);
     if (!site || day !== siteDay) {
-      site = createDemoSite({ now: at, origin, courses });
+      site = createDemoSite({ now: at, origin: mediaOrigin, courses });
+      if (providerName) site = renameProvider(site, providerName);
       siteDay = day;
     }
     return site;
@@ -302,7 +311,8 @@ export async function startDemoAdmin({
     let cached = svgCache.get(name);
     if (!cached) {
       const spec = currentSite().images.get(name);
-      const body = name === 'logo.svg' ? renderLogo() : spec ? renderImage(name, spec) : undefined;
+      const logo = () => renderLogo(providerName ? { name: providerName, tagline: 'TRAINING' } : undefined);
+      const body = name === 'logo.svg' ? logo() : spec ? renderImage(name, spec) : undefined;
       if (body === undefined) {
         sendJson(res, 404, { error: 'Not found' });
         return;
@@ -392,13 +402,16 @@ export async function startDemoAdmin({
     close() {
       if (!closed) {
         state.closing = true;
-        closed = new Promise((resolve) => server.close(() => resolve()));
+        closed = Promise.all(
+          [server, mediaServer].map((each) => each && new Promise((resolve) => each.close(() => resolve(undefined)))),
+        ).then(() => undefined);
         for (const [timer, release] of delays) {
           clearTimeout(timer);
           release();
         }
         delays.clear();
         server.closeAllConnections();
+        mediaServer?.closeAllConnections();
         for (const socket of sockets) socket.destroy();
       }
       return closed;
@@ -441,7 +454,11 @@ export async function startDemoAdmin({
     },
   };
 
-  const server = http.createServer((req, res) => {
+  /**
+   * @param {'everything' | 'no media' | 'media only'} serves  With `mediaPort`, the images are on the second
+   *   origin only, so a site that wrongly assumes they sit beside the API shows broken images.
+   */
+  const handler = (serves) => (/** @type {http.IncomingMessage} */ req, /** @type {http.ServerResponse} */ res) => {
     let pathname;
     try {
       pathname = new URL(req.url ?? '/', 'http://demo.invalid').pathname;
@@ -452,7 +469,10 @@ export async function startDemoAdmin({
     if (pathname.length > 1 && pathname.endsWith('/')) pathname = pathname.slice(0, -1);
     /** @type {Promise<void> | void} */
     let work;
-    if (pathname === '/api' || pathname.startsWith('/api/')) {
+    const isMedia = pathname.startsWith('/media/');
+    if ((serves === 'media only' && !isMedia) || (serves === 'no media' && isMedia)) {
+      sendJson(res, 404, { error: 'Not found' });
+    } else if (pathname === '/api' || pathname.startsWith('/api/')) {
       let apiPath = pathname.slice('/api'.length) || '/';
       try {
         apiPath = decodeURIComponent(apiPath);
@@ -478,25 +498,32 @@ export async function startDemoAdmin({
       else res.destroy();
       process.stderr.write(`demo admin: ${error instanceof Error ? error.stack : String(error)}\n`);
     });
-  });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.once('close', () => sockets.delete(socket));
-  });
-
-  await new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve(undefined);
+  };
+  const server = http.createServer(handler(mediaPort === undefined ? 'everything' : 'no media'));
+  const mediaServer = mediaPort === undefined ? undefined : http.createServer(handler('media only'));
+  for (const each of [server, mediaServer]) {
+    each?.on('connection', (socket) => {
+      sockets.add(socket);
+      socket.once('close', () => sockets.delete(socket));
     });
-  });
-  const address = server.address();
-  const boundPort = typeof address === 'object' && address ? address.port : port;
+  }
+
+  /** @param {http.Server} each @param {number} onPort @returns {Promise<number>} the bound port */
+  const listen = (each, onPort) =>
+    new Promise((resolve, reject) => {
+      each.once('error', reject);
+      each.listen(onPort, host, () => {
+        each.off('error', reject);
+        const address = each.address();
+        resolve(typeof address === 'object' && address ? address.port : onPort);
+      });
+    });
+  const boundPort = await listen(server, port);
   origin = (publicOrigin ?? originFor(host, boundPort)).replace(/\/+$/, '');
+  mediaOrigin = mediaServer ? originFor(host, await listen(mediaServer, mediaPort ?? 0)) : origin;
 
   /** @type {DemoAdmin} */
-  return { url: `${origin}/api`, origin, port: boundPort, ...api };
+  return { url: `${origin}/api`, origin, mediaOrigin, port: boundPort, ...api };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -504,8 +531,8 @@ export async function startDemoAdmin({
 // ---------------------------------------------------------------------------------------------------------
 
 const USAGE = `Usage: node scripts/demo-admin/server.mjs [--port 4010] [--host 127.0.0.1] [--latency 0]
-Environment: DEMO_ADMIN_PORT, DEMO_ADMIN_HOST, DEMO_ADMIN_LATENCY_MS, DEMO_ADMIN_PUBLIC_ORIGIN, DEMO_COURSES
-(grow the catalogue to that many sub-courses) (flags win).`;
+Environment: DEMO_ADMIN_PORT, DEMO_ADMIN_HOST, DEMO_ADMIN_LATENCY_MS, DEMO_ADMIN_PUBLIC_ORIGIN,
+DEMO_ADMIN_MEDIA_PORT, DEMO_COURSES (grow the catalogue to that many sub-courses) (flags win).`;
 
 /** @param {string | undefined} value @param {string} name */
 function nonNegativeInteger(value, name) {
@@ -539,6 +566,7 @@ async function main() {
       latencyMs: nonNegativeInteger(values.latency ?? env.DEMO_ADMIN_LATENCY_MS ?? '0', 'latency'),
       publicOrigin: env.DEMO_ADMIN_PUBLIC_ORIGIN || undefined,
       courses: nonNegativeInteger(env.DEMO_COURSES ?? '0', 'DEMO_COURSES'),
+      mediaPort: env.DEMO_ADMIN_MEDIA_PORT ? nonNegativeInteger(env.DEMO_ADMIN_MEDIA_PORT, 'media port') : undefined,
     };
   } catch (error) {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n${USAGE}\n`);

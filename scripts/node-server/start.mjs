@@ -8,7 +8,7 @@ import { answerFromPageCache, withNodeLayer } from './node-layer.mjs';
 export async function startNodeServer({ distDir, host, port }) {
   const app = await import(pathToFileURL(path.join(distDir, 'server', 'index.js')).href);
   const { serve } = app.unstable_serverEntry;
-  // The page cache (src/middleware/05-page-cache.ts) fills in `answer` on the first page request; from then on
+  // The page cache (src/middleware/07-page-cache.ts) fills in `answer` on the first page request; from then on
   // a fresh kept page is written straight to the socket, before Hono and Waku run.
   const pageCacheHost = {};
   const fetch = withNodeLayer((request, bindings) =>

@@ -13,6 +13,11 @@ export function setResponseStatus(status: number): void {
 }
 
 export function recordedResponseStatus(): number | undefined {
-  const status = unstable_getContextData()[KEY];
+  return recordedStatusIn(unstable_getContextData());
+}
+
+/** The same from a request's context data kept past the render (the page cache reads it once the body ends). */
+export function recordedStatusIn(data: Record<string, unknown>): number | undefined {
+  const status = data[KEY];
   return typeof status === 'number' ? status : undefined;
 }

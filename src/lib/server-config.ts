@@ -44,6 +44,31 @@ const originList = v.optional(
   '',
 );
 
+/** One line of text a visitor reads (a name, opening hours): no line breaks, at most 200 characters. */
+const textLine = v.pipe(
+  v.string(),
+  v.regex(/^[^\r\n]*$/, 'must be one line'),
+  v.maxLength(200, 'must be at most 200 characters'),
+);
+
+/** A postal address written on one line with `|` between its lines ("Office 12 | Road 1 | Manama, Bahrain"). */
+const addressLines = v.pipe(
+  textLine,
+  v.transform((value) =>
+    value
+      .split('|')
+      .map((line) => line.trim())
+      .filter(Boolean),
+  ),
+);
+
+/** A phone number as people write it ("+973 1700 0000"), kept as the `tel:` address it dials. */
+const phoneNumber = v.pipe(
+  v.string(),
+  v.regex(/^\+?[\d\s().-]{6,30}$/, 'must be a phone number such as +973 1700 0000'),
+  v.transform((value) => `tel:${value.replace(/[^\d+]/g, '')}`),
+);
+
 const EnvSchema = v.object({
   ADMIN_API_URL: v.optional(httpUrl),
   ADMIN_TIMEOUT_MS: count(5000),
@@ -57,6 +82,12 @@ const EnvSchema = v.object({
   ),
   UNKNOWN_SLUG_CALLS_PER_MINUTE: count(30),
   SITE_DOMAIN: v.optional(v.string()),
+  SITE_NAME: v.optional(textLine),
+  SITE_ADDRESS: v.optional(addressLines, ''),
+  SITE_OPENING_HOURS: v.optional(textLine),
+  SITE_PHONE: v.optional(phoneNumber),
+  SITE_EMAIL: v.optional(v.pipe(v.string(), v.email('must be an email address'))),
+  HEALTHZ_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
   MEDIA_ORIGINS: originList,
   TRUST_PROXY: count(0),
   ENQUIRY_OUTBOX_DIR: v.optional(v.string(), 'var/enquiries'),
@@ -64,10 +95,11 @@ const EnvSchema = v.object({
   ENQUIRY_WEBHOOK_SECRET: v.optional(v.string()),
   ENQUIRY_WEBHOOK_TIMEOUT_MS: count(10_000),
   ENQUIRY_WEBHOOK_RETRY_MS: count(5000),
-  ENQUIRY_WEBHOOK_RETRY_MAX_MS: count(300_000),
+  ENQUIRY_WEBHOOK_RETRY_MAX_MS: count(30_000),
   ENQUIRY_RATE_LIMIT: count(5),
   ENQUIRY_RATE_WINDOW_MS: count(600_000),
   ENQUIRY_MAX_BODY_BYTES: count(64 * 1024),
+  FORM_TOKEN_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
 });
 
 export type ServerConfig = {
@@ -89,7 +121,22 @@ export type ServerConfig = {
     /** Admin calls per minute for sub-course slugs the catalogue does not list (the rest answer 404). */
     unknownSlugCallsPerMinute: number;
   };
-  site: { domain: string | undefined };
+  /**
+   * Who runs the site, as the owner configured it (the admin's content has no such fields). Unset values
+   * stay unset: the views then name the domain and leave out the address, hours or line they lack.
+   */
+  site: {
+    domain: string | undefined;
+    name: string | undefined;
+    /** Postal address lines; the last one is where the provider is (e.g. "Manama, Kingdom of Bahrain"). */
+    address: string[];
+    openingHours: string | undefined;
+    /** A `tel:` address, shown when the admin's settings have no phone. */
+    phone: string | undefined;
+    email: string | undefined;
+  };
+  /** Bearer token that unlocks the details of /healthz for callers that are not on this machine. */
+  healthzToken: string | undefined;
   /** Extra origins images and video may come from (besides the site and the admin). */
   mediaOrigins: string[];
   /** Number of reverse proxies in front whose X-Forwarded-* headers are believed. */
@@ -104,6 +151,8 @@ export type ServerConfig = {
     rateLimit: number;
     rateWindowMs: number;
     maxBodyBytes: number;
+    /** Key of the form tokens' signatures; unset: a random key per process (per isolate on Workers). */
+    formTokenSecret: string | undefined;
   };
 };
 
@@ -139,7 +188,15 @@ export function parseServerConfig(env: Env, runtime: ServerConfig['runtime'] = R
       concurrency: e.SEARCH_INDEX_CONCURRENCY,
       unknownSlugCallsPerMinute: e.UNKNOWN_SLUG_CALLS_PER_MINUTE,
     },
-    site: { domain: e.SITE_DOMAIN },
+    site: {
+      domain: e.SITE_DOMAIN,
+      name: e.SITE_NAME,
+      address: e.SITE_ADDRESS,
+      openingHours: e.SITE_OPENING_HOURS,
+      phone: e.SITE_PHONE,
+      email: e.SITE_EMAIL,
+    },
+    healthzToken: e.HEALTHZ_TOKEN,
     mediaOrigins: e.MEDIA_ORIGINS,
     trustedProxies: e.TRUST_PROXY,
     enquiry: {
@@ -152,6 +209,7 @@ export function parseServerConfig(env: Env, runtime: ServerConfig['runtime'] = R
       rateLimit: e.ENQUIRY_RATE_LIMIT,
       rateWindowMs: e.ENQUIRY_RATE_WINDOW_MS,
       maxBodyBytes: e.ENQUIRY_MAX_BODY_BYTES,
+      formTokenSecret: e.FORM_TOKEN_SECRET,
     },
   };
 }

@@ -14,7 +14,7 @@ import {
  * headers on every response (HSTS when the visitor came over HTTPS) and a CSP nonce on every inline script
  * of HTML pages while they stream. A streamed page is `private, no-cache`: its nonce is for one response.
  * The page cache keeps a completed copy without the nonces, under a policy listing its scripts' hashes,
- * and that copy is the one shared caches may keep (src/middleware/05-page-cache.ts).
+ * and that copy is the one shared caches may keep (src/middleware/07-page-cache.ts).
  */
 export default function security(): MiddlewareHandler {
   // read once, on the first request (the environment is set by then, also on Workers) and kept

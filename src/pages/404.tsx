@@ -1,11 +1,11 @@
 import { NotFoundView } from '../components/layout/not-found-view';
-import { SITE_NAME } from '../lib/site';
+import { siteName } from '../lib/site-identity';
 
 /** Waku renders this, inside the layout and with status 404, for any path no route matches. */
 export default async function NotFoundPage() {
   return (
     <>
-      <title>{`Page not found | ${SITE_NAME}`}</title>
+      <title>{`Page not found | ${siteName()}`}</title>
       <NotFoundView />
     </>
   );

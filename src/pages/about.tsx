@@ -1,11 +1,41 @@
-import { AboutBlock } from '../components/home/about-block';
-import { SITE_NAME } from '../lib/site';
+import type { ReactNode } from 'react';
+import { PageHeader } from '../components/content-page/page-header';
+import { ABOUT_EYEBROW, ABOUT_LOADING, ABOUT_WHAT, AboutBody, AboutBodySkeleton } from '../components/home/about-block';
+import styles from '../components/home/about-block.module.css';
+import { Section } from '../components/ui/section';
+import { LoadingRegion } from '../components/ui/skeleton';
+import { getAbout } from '../lib/admin/content.server';
+import { siteName } from '../lib/site-identity';
 
+const frame = (title: string, body: ReactNode) => (
+  <>
+    <PageHeader id="about-title" eyebrow={ABOUT_EYEBROW} title={title} />
+    <div className={`container ${styles.pageBody}`}>{body}</div>
+  </>
+);
+
+/** /about: the about body under the page's h1 in the inner-page header band. */
 export default async function AboutPage() {
   return (
     <>
-      <title>{`About Us | ${SITE_NAME}`}</title>
-      <AboutBlock level={1} />
+      <title>{`About Us | ${siteName()}`}</title>
+      <article className={styles.page} aria-labelledby="about-title">
+        <Section
+          load={getAbout}
+          skeleton={
+            <LoadingRegion label={ABOUT_LOADING}>
+              <PageHeader eyebrow={ABOUT_EYEBROW} title={<div className={styles.skeletonPageTitle} />} decorative />
+              <div className={`container ${styles.pageBody}`}>
+                <AboutBodySkeleton />
+              </div>
+            </LoadingRegion>
+          }
+          what={ABOUT_WHAT}
+          failed={(message) => frame('About Us', message)}
+        >
+          {(about) => frame(about.title, <AboutBody about={about} />)}
+        </Section>
+      </article>
     </>
   );
 }

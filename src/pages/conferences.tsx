@@ -1,17 +1,12 @@
-import { asPageContent, ContentPage } from '../components/content-page/content-page';
+import { ContentPage } from '../components/content-page/content-page';
 import { getConferences } from '../lib/admin/content.server';
-import { SITE_NAME } from '../lib/site';
+import { siteName } from '../lib/site-identity';
 
 export default async function ConferencesPage() {
   return (
     <>
-      <title>{`Conferences and Summits | ${SITE_NAME}`}</title>
-      <ContentPage
-        load={asPageContent(getConferences)}
-        fallbackTitle="Conferences and Summits"
-        eyebrow="Events"
-        imageSlots={2}
-      />
+      <title>{`Conferences and Summits | ${siteName()}`}</title>
+      <ContentPage load={getConferences} fallbackTitle="Conferences and Summits" eyebrow="Events" imageSlots={2} />
     </>
   );
 }

@@ -1,17 +1,12 @@
-import { asPageContent, ContentPage } from '../components/content-page/content-page';
+import { ContentPage } from '../components/content-page/content-page';
 import { getConsultations } from '../lib/admin/content.server';
-import { SITE_NAME } from '../lib/site';
+import { siteName } from '../lib/site-identity';
 
 export default async function ConsultationsPage() {
   return (
     <>
-      <title>{`Consultations | ${SITE_NAME}`}</title>
-      <ContentPage
-        load={asPageContent(getConsultations)}
-        fallbackTitle="Consultations"
-        eyebrow="Advisory services"
-        imageSlots={1}
-      />
+      <title>{`Consultations | ${siteName()}`}</title>
+      <ContentPage load={getConsultations} fallbackTitle="Consultations" eyebrow="Advisory services" imageSlots={1} />
     </>
   );
 }

@@ -1,10 +1,10 @@
 import { CustomizedInHousePage } from '../components/content-page/customized-in-house';
-import { SITE_NAME } from '../lib/site';
+import { siteName } from '../lib/site-identity';
 
 export default async function CustomizedInHouse() {
   return (
     <>
-      <title>{`Customized In-House Training | ${SITE_NAME}`}</title>
+      <title>{`Customized In-House Training | ${siteName()}`}</title>
       <CustomizedInHousePage />
     </>
   );

@@ -1,13 +1,13 @@
-import { asPageContent, ContentPage } from '../components/content-page/content-page';
+import { ContentPage } from '../components/content-page/content-page';
 import { getDestinationTraining } from '../lib/admin/content.server';
-import { SITE_NAME } from '../lib/site';
+import { siteName } from '../lib/site-identity';
 
 export default async function DestinationTrainingPage() {
   return (
     <>
-      <title>{`Destination Training | ${SITE_NAME}`}</title>
+      <title>{`Destination Training | ${siteName()}`}</title>
       <ContentPage
-        load={asPageContent(getDestinationTraining)}
+        load={getDestinationTraining}
         fallbackTitle="Destination Training"
         eyebrow="Learn abroad"
         imageSlots={2}

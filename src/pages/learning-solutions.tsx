@@ -1,11 +1,32 @@
-import { LearningSolutions } from '../components/home/learning-solutions';
-import { SITE_NAME } from '../lib/site';
+import { PageHeader } from '../components/content-page/page-header';
+import {
+  LEARNING_SOLUTIONS_WHAT,
+  LearningSolutionList,
+  LearningSolutionsSkeleton,
+} from '../components/home/learning-solutions';
+import styles from '../components/home/learning-solutions.module.css';
+import { Section } from '../components/ui/section';
+import { getLearningSolutions } from '../lib/admin/content.server';
+import { siteName } from '../lib/site-identity';
 
+/** /learning-solutions: the learning-solution cards under the page's h1. */
 export default async function LearningSolutionsPage() {
   return (
     <>
-      <title>{`Learning Solutions | ${SITE_NAME}`}</title>
-      <LearningSolutions level={1} />
+      <title>{`Learning Solutions | ${siteName()}`}</title>
+      <article className={styles.page} aria-labelledby="learning-solutions-title">
+        <PageHeader
+          id="learning-solutions-title"
+          eyebrow="Programmes for organisations"
+          title="Our learning Solutions"
+          lead="Complete programmes in the fields our clients ask for most, each with its own course schedule."
+        />
+        <div className={`container ${styles.wide} ${styles.pageBody}`}>
+          <Section load={getLearningSolutions} skeleton={<LearningSolutionsSkeleton />} what={LEARNING_SOLUTIONS_WHAT}>
+            {(solutions) => <LearningSolutionList solutions={solutions} cardHeading="h2" />}
+          </Section>
+        </div>
+      </article>
     </>
   );
 }

@@ -1,81 +1,73 @@
 import { getLearningSolutionCategory, getOpenCourseCategory } from '../../lib/admin/content.server';
 import { isNotFound } from '../../lib/admin/content-error';
-import { setResponseStatus } from '../../lib/response-status.server';
-import { SITE_NAME } from '../../lib/site';
-import { NotFoundView } from '../layout/not-found-view';
-import { SectionError } from '../ui/section-error';
-import { CoursePageFrame } from './course-page-frame';
+import type { CourseCategory } from '../../lib/admin/schemas';
+import { Section } from '../ui/section';
 import type { Crumb } from './course-breadcrumb';
+import {
+  CourseNotFound,
+  CoursePageFrame,
+  CoursePageSkeleton,
+  CourseUnavailable,
+  HOME_CRUMB,
+} from './course-page-frame';
 import { parseCategoryId } from './course-route-params';
 import { NoCourseDetails } from './no-course-details';
 import { TrainingCoursesTable } from './training-courses-table';
 import styles from './course-details-page.module.css';
 
 /** Which admin category feeds the screen (site-spec section 4: the path decides). */
-export type CourseCategorySource = 'upcoming' | 'learning-solutions';
+export type CourseCategorySource = 'open-courses' | 'learning-solutions';
 
 const SOURCES = {
-  upcoming: {
-    load: getOpenCourseCategory,
-    crumb: { label: 'Upcoming courses' } as Crumb,
-  },
+  'open-courses': { load: getOpenCourseCategory, crumb: { label: 'Upcoming courses', href: '/#upcoming' } },
   'learning-solutions': {
     load: getLearningSolutionCategory,
-    crumb: { label: 'Learning solutions', href: '/learning-solutions' } as Crumb,
+    crumb: { label: 'Learning solutions', href: '/learning-solutions' },
   },
 } as const;
 
-/**
- * The course-details screen. The category is awaited here, before any Suspense boundary, because an
- * unknown id must change the status line (404) and the status goes out with the first byte.
- */
-export async function CourseDetailsPage({ source, id }: { source: CourseCategorySource; id: string | undefined }) {
+/** The course-details screen: a malformed id is a 404 at once; an unknown one is a 404 once the admin says so. */
+export function CourseDetailsPage({ source, id }: { source: CourseCategorySource; id: string | undefined }) {
   const { load, crumb } = SOURCES[source];
   const categoryId = parseCategoryId(id);
-  const category = categoryId === null ? null : await load(categoryId);
-
-  if (category === null || (!category.ok && isNotFound(category.error))) {
-    setResponseStatus(404);
-    return (
-      <>
-        <title>{`Course not found | ${SITE_NAME}`}</title>
-        <NotFoundView what="course" />
-      </>
-    );
-  }
-
-  const crumbs: Crumb[] = [{ label: 'Home', href: '/' }, crumb];
-
-  if (!category.ok) {
-    return (
-      <>
-        <title>{`Course details | ${SITE_NAME}`}</title>
-        <CoursePageFrame title="Course details" crumbs={crumbs}>
-          <SectionError error={category.error} what="The course details" />
-        </CoursePageFrame>
-      </>
-    );
-  }
-
-  const { title, training_course: courses } = category.data;
+  if (categoryId === null) return <CourseNotFound />;
+  const crumbs = [HOME_CRUMB, crumb];
   return (
-    <>
-      <title>{`${title} | ${SITE_NAME}`}</title>
-      <CoursePageFrame title={title} crumbs={crumbs} course={title}>
-        <section aria-labelledby="course-list-heading">
-          <h2 id="course-list-heading" className={styles.heading}>
-            Training courses
-          </h2>
-          {courses.length > 0 ? (
-            <>
-              <p className={styles.lead}>Choose a course to see its dates, venues and fees.</p>
-              <TrainingCoursesTable category={title} courses={courses} />
-            </>
-          ) : (
-            <NoCourseDetails />
-          )}
-        </section>
-      </CoursePageFrame>
-    </>
+    <Section
+      load={() => load(categoryId)}
+      skeleton={<CoursePageSkeleton crumbs={crumbs} />}
+      what="The course details"
+      failed={(message, error) =>
+        isNotFound(error) ? <CourseNotFound /> : <CourseUnavailable crumbs={crumbs}>{message}</CourseUnavailable>
+      }
+    >
+      {(category) => <CourseCategoryView category={category} crumbs={crumbs} />}
+    </Section>
+  );
+}
+
+export function CourseCategoryView({
+  category: { title, training_course: courses },
+  crumbs,
+}: {
+  category: CourseCategory;
+  crumbs: Crumb[];
+}) {
+  return (
+    <CoursePageFrame title={title} crumbs={crumbs} course={title}>
+      <section aria-labelledby="course-list-heading">
+        <h2 id="course-list-heading" className={styles.heading}>
+          Training courses
+        </h2>
+        {courses.length > 0 ? (
+          <>
+            <p className={styles.lead}>Choose a course to see its dates, venues and fees.</p>
+            <TrainingCoursesTable category={title} courses={courses} />
+          </>
+        ) : (
+          <NoCourseDetails />
+        )}
+      </section>
+    </CoursePageFrame>
   );
 }

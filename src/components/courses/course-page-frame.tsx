@@ -1,7 +1,13 @@
 import type { ReactNode } from 'react';
+import { setResponseStatus } from '../../lib/response-status.server';
+import { siteName } from '../../lib/site-identity';
+import { NotFoundView } from '../layout/not-found-view';
+import { LoadingRegion, Skeleton } from '../ui/skeleton';
 import { CourseBreadcrumb, type Crumb } from './course-breadcrumb';
 import { CourseSidebar } from './course-sidebar';
 import styles from './course-page-frame.module.css';
+
+export const HOME_CRUMB: Crumb = { label: 'Home', href: '/' };
 
 /**
  * The frame both course screens share: a title band with the breadcrumb, the main column and the enquiry
@@ -21,6 +27,7 @@ export function CoursePageFrame({
 }) {
   return (
     <>
+      <title>{`${title} | ${siteName()}`}</title>
       <div className={styles.band}>
         <div className="container">
           <CourseBreadcrumb crumbs={crumbs} current={title} />
@@ -32,5 +39,51 @@ export function CoursePageFrame({
         <CourseSidebar course={course} />
       </div>
     </>
+  );
+}
+
+/** A course screen whose admin call failed: the frame with the failure message in the main column. */
+export function CourseUnavailable({ crumbs, children }: { crumbs: Crumb[]; children: ReactNode }) {
+  return (
+    <CoursePageFrame title="Course details" crumbs={crumbs}>
+      {children}
+    </CoursePageFrame>
+  );
+}
+
+/**
+ * An unknown course. Known before the first byte (a malformed id or slug, or the admin's 404 within the
+ * in-place wait), it answers 404; learnt later, once the page has started streaming with 200, the status can
+ * no longer change, so the page says so and asks search engines not to index it.
+ */
+export function CourseNotFound() {
+  setResponseStatus(404);
+  return (
+    <>
+      <title>{`Course not found | ${siteName()}`}</title>
+      <meta name="robots" content="noindex" />
+      <NotFoundView what="course" />
+    </>
+  );
+}
+
+/** Stands in while a slow admin answers: the band with the breadcrumb so far, and placeholder rows. */
+export function CoursePageSkeleton({ crumbs }: { crumbs: Crumb[] }) {
+  return (
+    <LoadingRegion label="Loading the course">
+      <div className={styles.band}>
+        <div className="container">
+          <CourseBreadcrumb crumbs={crumbs} />
+          <Skeleton className={styles.skeletonTitle} />
+        </div>
+      </div>
+      <div className={`container ${styles.columns}`}>
+        <div className={styles.main}>
+          {[100, 100, 100, 70].map((width, index) => (
+            <Skeleton key={index} className={styles.skeletonRow} style={{ width: `${width}%` }} />
+          ))}
+        </div>
+      </div>
+    </LoadingRegion>
   );
 }

@@ -1,20 +1,19 @@
 import { getGallery } from '../../lib/admin/content.server';
-import { SITE_NAME } from '../../lib/site';
-import { GalleryGridWhenLoaded, GallerySkeleton } from './gallery-grid';
-import { Streamed } from '../ui/streamed';
+import { siteName } from '../../lib/site-identity';
+import { GalleryGrid, GallerySkeleton } from './gallery-grid';
+import { Section } from '../ui/section';
 import styles from './gallery-page.module.css';
 
 export function GalleryPage() {
-  const gallery = getGallery();
   return (
     <>
-      <title>{`Gallery | ${SITE_NAME}`}</title>
+      <title>{`Gallery | ${siteName()}`}</title>
       <div className={`container ${styles.page}`}>
         <h1 className={styles.heading}>Glimpses of our trainings</h1>
         <p className={styles.lead}>Moments from our classrooms, workshops and graduations across the Gulf.</p>
-        <Streamed ready={gallery} fallback={<GallerySkeleton />}>
-          <GalleryGridWhenLoaded gallery={gallery} />
-        </Streamed>
+        <Section load={getGallery} skeleton={<GallerySkeleton />} what="The gallery">
+          {(gallery) => <GalleryGrid gallery={gallery} />}
+        </Section>
       </div>
     </>
   );

@@ -1,29 +1,25 @@
-import { Streamed } from '../ui/streamed';
-import { getHomeHero } from '../../lib/admin/content.server';
-import { SITE_NAME } from '../../lib/site';
-import { AboutBlock } from './about-block';
+import { siteName } from '../../lib/site-identity';
+import { AboutSection } from './about-block';
 import { EnquirySection } from './enquiry-section';
-import { HomeHero, HomeHeroSkeleton } from './home-hero';
+import { HomeHero } from './home-hero';
 import { HomeIntro } from './home-intro';
-import { LearningSolutions } from './learning-solutions';
-import { UpcomingCourses } from './upcoming-courses';
+import { LearningSolutionsSection } from './learning-solutions';
+import { OpenCoursesSection } from './open-courses';
 
 /** The home page in the spec's order; every data section streams in on its own. */
 export function HomePage() {
   return (
     <>
-      <title>{`${SITE_NAME} | Corporate training in Bahrain and beyond`}</title>
+      <title>{`${siteName()} | Corporate training in Bahrain and beyond`}</title>
       <meta
         name="description"
         content="Open courses, learning solutions, in-house and destination training, conferences and consultations from Manama, Kingdom of Bahrain."
       />
-      <Streamed ready={getHomeHero()} fallback={<HomeHeroSkeleton />}>
-        <HomeHero />
-      </Streamed>
+      <HomeHero />
       <HomeIntro />
-      <UpcomingCourses />
-      <AboutBlock />
-      <LearningSolutions />
+      <OpenCoursesSection />
+      <AboutSection />
+      <LearningSolutionsSection />
       <EnquirySection />
     </>
   );

@@ -1,5 +1,5 @@
 import type { ContentError } from '../../lib/admin/content-error';
-import { SITE_NAME } from '../../lib/site';
+import { siteName } from '../../lib/site-identity';
 import { getSearchIndex } from '../../lib/search/search-index.server';
 import { searchOptions } from '../../lib/search/search-options';
 import { hasCriteria, parseSearchQuery, searchCourses, type SearchQuery } from '../../lib/search/search-query';
@@ -69,6 +69,6 @@ function heading(query: SearchQuery): string {
 }
 
 function pageTitle(query: SearchQuery): string {
-  if (query.q) return `Search results for "${query.q}" | ${SITE_NAME}`;
-  return `${hasCriteria(query) ? 'Search results' : 'Find a course'} | ${SITE_NAME}`;
+  if (query.q) return `Search results for "${query.q}" | ${siteName()}`;
+  return `${hasCriteria(query) ? 'Search results' : 'Find a course'} | ${siteName()}`;
 }

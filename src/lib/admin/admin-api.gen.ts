@@ -96,8 +96,8 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Upcoming (open) courses */
-    get: operations['getUpcomingCourses'];
+    /** Open courses (the admin's upcoming-certification list) */
+    get: operations['getOpenCourses'];
     put?: never;
     post?: never;
     delete?: never;
@@ -198,7 +198,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Open-course category (id of an upcoming course) */
+    /** Open-course category (id of an open course) */
     get: operations['getOpenCourseCategory'];
     put?: never;
     post?: never;
@@ -282,7 +282,7 @@ export interface components {
       /** @description A site path such as /gallery, or / */
       back_link: string;
     };
-    UpcomingCourse: {
+    OpenCourse: {
       id: number;
       title: string;
       short_desc: string;
@@ -392,13 +392,13 @@ export interface components {
       };
     };
     /** @description Upcoming courses */
-    UpcomingCourses: {
+    OpenCourses: {
       headers: {
         [name: string]: unknown;
       };
       content: {
         'application/json': {
-          data: components['schemas']['UpcomingCourse'][];
+          data: components['schemas']['OpenCourse'][];
         };
       };
     };
@@ -561,7 +561,7 @@ export interface operations {
       default: components['responses']['Failure'];
     };
   };
-  getUpcomingCourses: {
+  getOpenCourses: {
     parameters: {
       query?: never;
       header?: never;
@@ -570,7 +570,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      200: components['responses']['UpcomingCourses'];
+      200: components['responses']['OpenCourses'];
       default: components['responses']['Failure'];
     };
   };

@@ -40,7 +40,7 @@ export const getHomeHero = () => observed(contentSource().getHomeHero());
 export const getHomeIntro = () => observed(contentSource().getHomeIntro());
 export const getIntroTiles = () => observed(contentSource().getIntroTiles());
 export const getAbout = () => observed(contentSource().getAbout());
-export const getUpcomingCourses = () => observed(contentSource().getUpcomingCourses());
+export const getOpenCourses = () => observed(contentSource().getOpenCourses());
 export const getLearningSolutions = () => observed(contentSource().getLearningSolutions());
 export const getConferences = () => observed(contentSource().getConferences());
 export const getDestinationTraining = () => observed(contentSource().getDestinationTraining());

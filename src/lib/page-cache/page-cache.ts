@@ -1,7 +1,7 @@
 /**
  * Render once, serve many: completed renders of GET pages (HTML and RSC navigation payloads), kept whole
  * and served without rendering again. The same core runs on Node (memory) and on Workers (Cache API); the
- * middleware (src/middleware/05-page-cache.ts) feeds it.
+ * middleware (src/middleware/07-page-cache.ts) feeds it.
  *
  * It follows the content's own rule: a page is served as it is for the content TTL; after that it is still
  * served at once while one background render refreshes it (stale-while-revalidate). A refresh during which

@@ -17,7 +17,7 @@ function searchIndexStore(): SearchIndexStore {
     const source = () => contentSource();
     store = createSearchIndexStore({
       source: {
-        getUpcomingCourses: () => source().getUpcomingCourses(fresh),
+        getOpenCourses: () => source().getOpenCourses(fresh),
         getLearningSolutions: () => source().getLearningSolutions(fresh),
         getOpenCourseCategory: (id) => source().getOpenCourseCategory(id, fresh),
         getLearningSolutionCategory: (id) => source().getLearningSolutionCategory(id, fresh),
