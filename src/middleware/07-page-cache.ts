@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { PageCache, readAll, type RawAnswer } from '../lib/page-cache/page-cache';
+import { PageCache, readAll, RSC_DEFAULT_TYPE, type RawAnswer } from '../lib/page-cache/page-cache';
 import { pageKey, pageKeyOf, type PageKey } from '../lib/page-cache/page-key';
 import { MemoryPageStore, type PageStore } from '../lib/page-cache/page-store';
 import { contentFailedIn, markPageRefresh, partialIn, renderContext } from '../lib/page-cache/render-health';
@@ -102,6 +102,11 @@ export default function pageCache(): MiddlewareHandler {
     // A course the admin called unknown only after the page had started streaming (status 200, noindex
     // not-found view): never kept as a 200. The next render has the admin's 404 cached and answers 404.
     if (response.status === 200 && recordedStatusIn(context) === 404) return;
+    if (key.kind === 'rsc' && !response.headers.has('content-type')) {
+      const headers = new Headers(response.headers);
+      headers.set('content-type', RSC_DEFAULT_TYPE);
+      response = { status: response.status, headers };
+    }
     await pages.admit(key.key, response, bytes, {
       contentFailed: contentFailedIn(context),
       partial: partialIn(context),

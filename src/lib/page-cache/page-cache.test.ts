@@ -117,6 +117,11 @@ describe('page cache', () => {
     expect(cache.mayKeep(ok({ status: 404, headers: { 'content-type': 'text/html' } }))).toBe(true);
     expect(cache.mayKeep(ok({ status: 200, headers: { 'content-type': 'text/plain' } }), 'rsc')).toBe(true);
     expect(cache.mayKeep(ok({ status: 200, headers: { 'content-type': 'text/plain' } }), 'html')).toBe(false);
+    // an RSC route payload may arrive without a type (the Node layer adds text/plain); a page never does
+    const untyped = { status: 200, headers: new Headers(), body: 'x' };
+    expect(cache.mayKeep(untyped, 'rsc')).toBe(true);
+    expect(cache.mayKeep(untyped, 'html')).toBe(false);
+    expect(cache.mayKeep(ok({ status: 200, headers: { 'content-type': 'application/json' } }), 'rsc')).toBe(false);
     // Workers marks streamed HTML `identity`; any real encoding is not what the cache keeps
     expect(
       cache.mayKeep(ok({ status: 200, headers: { 'content-type': 'text/html', 'content-encoding': 'identity' } })),

@@ -44,7 +44,10 @@ const OWN_HEADERS = [
   'transfer-encoding',
 ];
 
-const KEPT_TYPES = { html: /^text\/html/, rsc: /^text\/(plain|x-component)/ };
+const HTML_TYPE = /^text\/html/;
+const RSC_TYPE = /^text\/(plain|x-component)/;
+/** The type an RSC payload without one is sent with (what the Node layer adds), also when kept. */
+export const RSC_DEFAULT_TYPE = 'text/plain; charset=UTF-8';
 
 export type Encoding = 'br' | 'gzip' | undefined;
 
@@ -121,7 +124,10 @@ export class PageCache {
     return (
       (response.status === 200 || response.status === 404) &&
       response.body !== null &&
-      KEPT_TYPES[kind].test(response.headers.get('content-type') ?? '') &&
+      // a route payload may reach this middleware without a type (the Node layer then adds text/plain)
+      (kind === 'rsc'
+        ? RSC_TYPE.test(response.headers.get('content-type') ?? RSC_DEFAULT_TYPE)
+        : HTML_TYPE.test(response.headers.get('content-type') ?? '')) &&
       !response.headers.has('set-cookie') &&
       // Workers marks streamed HTML `identity` so the edge keeps the stream (src/middleware/40-edge-streaming.ts)
       (encoding === null || encoding === 'identity')
