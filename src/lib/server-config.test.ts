@@ -44,4 +44,18 @@ describe('server settings', () => {
       expect(message).toContain(key);
     }
   });
+
+  test('SITE_URL is an http(s) origin, kept without its trailing slash; anything more is refused', () => {
+    expect(parseServerConfig({}).site.url).toBeUndefined();
+    expect(parseServerConfig({ SITE_URL: 'https://www.Example.com/' }).site.url).toBe('https://www.example.com');
+    expect(parseServerConfig({ SITE_URL: 'http://127.0.0.1:8080' }).site.url).toBe('http://127.0.0.1:8080');
+    for (const bad of [
+      'www.example.com',
+      'ftp://example.com',
+      'https://example.com/shop',
+      'https://example.com/?a=1',
+    ]) {
+      expect(() => parseServerConfig({ SITE_URL: bad }), bad).toThrow(/SITE_URL/);
+    }
+  });
 });

@@ -29,6 +29,20 @@ const httpUrl = v.pipe(
   v.check((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), 'must be an http(s): URL'),
 );
 
+/**
+ * The site's public origin (`https://www.example.com`): scheme and host only, since canonical links, the
+ * sitemap and shared links are built from it. A trailing slash is tolerated; a path, query or fragment is not.
+ */
+const siteUrl = v.pipe(
+  httpUrl,
+  v.check((value) => {
+    if (!URL.canParse(value)) return true; // httpUrl has reported it
+    const url = new URL(value);
+    return url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+  }, 'must be an origin only, such as https://www.example.com (no path, query or credentials)'),
+  v.transform((value) => new URL(value).origin),
+);
+
 /** A list written with spaces or commas ("https://a.example https://b.example"). */
 const originList = v.optional(
   v.pipe(
@@ -50,6 +64,7 @@ const EnvSchema = v.object({
   CONTENT_CACHE_TTL_MS: count(60_000),
   CONTENT_RETRY_MS: count(5000),
   SITE_DOMAIN: v.optional(v.string()),
+  SITE_URL: v.optional(siteUrl),
   MEDIA_ORIGINS: originList,
   TRUST_PROXY: count(0),
   ENQUIRY_OUTBOX_DIR: v.optional(v.string(), 'var/enquiries'),
@@ -72,7 +87,11 @@ export type ServerConfig = {
     cacheTtlMs: number;
     retryMs: number;
   };
-  site: { domain: string | undefined };
+  site: {
+    domain: string | undefined;
+    /** The public origin for canonical and shared links; unset: the origin each request arrived at. */
+    url: string | undefined;
+  };
   /** Extra origins images and video may come from (besides the site and the admin). */
   mediaOrigins: string[];
   /** Number of reverse proxies in front whose X-Forwarded-* headers are believed. */
@@ -116,7 +135,7 @@ export function parseServerConfig(env: Env, runtime: ServerConfig['runtime'] = R
       cacheTtlMs: e.CONTENT_CACHE_TTL_MS,
       retryMs: e.CONTENT_RETRY_MS,
     },
-    site: { domain: e.SITE_DOMAIN },
+    site: { domain: e.SITE_DOMAIN, url: e.SITE_URL },
     mediaOrigins: e.MEDIA_ORIGINS,
     trustedProxies: e.TRUST_PROXY,
     enquiry: {

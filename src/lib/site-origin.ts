@@ -1,7 +1,8 @@
-/** Where the visitor reached the site: the domain the footer names and, later, absolute URLs. */
+/** Where the visitor reached the site: the domain the footer names and the origin of absolute URLs. */
 import 'server-only';
-import { unstable_getHeaders } from 'waku/server';
+import { unstable_getContext, unstable_getHeaders } from 'waku/server';
 import { serverConfig } from './server-config';
+import { requestOrigin } from './request-origin';
 
 /** The domain the footer names: SITE_DOMAIN, else the host the visitor asked for. */
 export function siteDomain(): string {
@@ -14,4 +15,18 @@ export function siteDomain(): string {
     // outside a request
   }
   return 'localhost';
+}
+
+/**
+ * The origin canonical links, shared links and the sitemap are built on: SITE_URL, else the origin of the
+ * request being rendered (see request-origin.ts for which headers are believed).
+ */
+export function siteOrigin(): string {
+  const config = serverConfig();
+  if (config.site.url) return config.site.url;
+  try {
+    return requestOrigin(unstable_getContext().req, config.trustedProxies);
+  } catch {
+    return 'http://localhost'; // outside a request (never in a page)
+  }
 }

@@ -1,0 +1,55 @@
+import { describe, expect, test } from 'vitest';
+import { SITE_NAME } from '../site';
+import { DESCRIPTION_MAX, pageHead, TITLE_MAX } from './page-head';
+
+const origin = 'https://www.example.com';
+const value = (head: ReturnType<typeof pageHead>, key: string) =>
+  head.meta.find((tag) => ('property' in tag ? tag.property : tag.name) === key)?.content;
+
+describe('pageHead', () => {
+  test('title with the site name, description, canonical and both cards', () => {
+    const head = pageHead({ title: 'About Us', description: 'Who we are.', path: '/about', origin });
+    expect(head.title).toBe(`About Us | ${SITE_NAME}`);
+    expect(head.description).toBe('Who we are.');
+    expect(head.canonical).toBe('https://www.example.com/about');
+    expect(value(head, 'og:url')).toBe(head.canonical);
+    expect(value(head, 'og:title')).toBe('About Us');
+    expect(value(head, 'og:description')).toBe('Who we are.');
+    expect(value(head, 'og:image')).toBe('https://www.example.com/og-image.png');
+    expect(value(head, 'twitter:card')).toBe('summary_large_image');
+    expect(value(head, 'twitter:image')).toBe('https://www.example.com/og-image.png');
+    expect(value(head, 'robots')).toBeUndefined();
+  });
+
+  test("the content's own picture, made absolute; SVG and other schemes fall back to the site's", () => {
+    const own = pageHead({ title: 'x', description: 'y', path: '/', origin, image: 'https://cdn.example/a.jpg' });
+    expect(value(own, 'og:image')).toBe('https://cdn.example/a.jpg');
+    expect(value(own, 'og:image:width')).toBeUndefined();
+    const relative = pageHead({ title: 'x', description: 'y', path: '/', origin, image: '/media/b.png' });
+    expect(value(relative, 'twitter:image')).toBe('https://www.example.com/media/b.png');
+    for (const image of ['https://cdn.example/logo.svg', 'javascript:alert(1)', 'data:image/png;base64,AA']) {
+      expect(value(pageHead({ title: 'x', description: 'y', path: '/', origin, image }), 'og:image'), image).toBe(
+        'https://www.example.com/og-image.png',
+      );
+    }
+  });
+
+  test('long titles and descriptions are bounded', () => {
+    const head = pageHead({ title: 'Word '.repeat(40), description: 'Word '.repeat(100), path: '/x', origin });
+    expect([...head.title].length).toBeLessThanOrEqual(TITLE_MAX);
+    expect(head.title.endsWith(` | ${SITE_NAME}`)).toBe(true);
+    expect([...head.description].length).toBeLessThanOrEqual(DESCRIPTION_MAX);
+  });
+
+  test('noindex pages have no canonical address', () => {
+    const head = pageHead({ title: 'Not found', description: 'x', path: '/nope', origin, noindex: true });
+    expect(head.canonical).toBeUndefined();
+    expect(value(head, 'robots')).toBe('noindex');
+    expect(value(head, 'og:url')).toBeUndefined();
+  });
+
+  test('the canonical address keeps percent-encoding', () => {
+    const path = `/subCourse-details/${encodeURIComponent('إدارة')}`;
+    expect(pageHead({ title: 'x', description: 'y', path, origin }).canonical).toBe(`${origin}${path}`);
+  });
+});
