@@ -22,11 +22,17 @@ export function siteDomain(): string {
  * request being rendered (see request-origin.ts for which headers are believed).
  */
 export function siteOrigin(): string {
-  const config = serverConfig();
-  if (config.site.url) return config.site.url;
+  let request: Request;
   try {
-    return requestOrigin(unstable_getContext().req, config.trustedProxies);
+    request = unstable_getContext().req;
   } catch {
-    return 'http://localhost'; // outside a request (never in a page)
+    return serverConfig().site.url ?? 'http://localhost'; // outside a request (never in a page)
   }
+  return siteOriginFor(request);
+}
+
+/** The same, for a middleware holding the request. */
+export function siteOriginFor(request: Request): string {
+  const config = serverConfig();
+  return config.site.url ?? requestOrigin(request, config.trustedProxies);
 }

@@ -1,10 +1,20 @@
 import { AboutBlock } from '../components/home/about-block';
-import { SITE_NAME } from '../lib/site';
+import { contentNow } from '../components/seo/content-now';
+import { Meta } from '../components/seo/meta';
+import { getAbout } from '../lib/admin/content.server';
+import { describeText } from '../lib/seo/plain-text';
+import { SITE_LOCATION, SITE_NAME } from '../lib/site';
 
 export default async function AboutPage() {
+  const about = await contentNow(getAbout());
   return (
     <>
-      <title>{`About Us | ${SITE_NAME}`}</title>
+      <Meta
+        title="About Us"
+        description={describeText(about?.description, `Who ${SITE_NAME} is: corporate training from ${SITE_LOCATION}.`)}
+        path="/about"
+        image={about?.image}
+      />
       <AboutBlock level={1} />
     </>
   );

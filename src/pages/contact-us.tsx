@@ -1,8 +1,19 @@
 import type { PageProps } from 'waku/router';
 import { ContactPage } from '../components/contact/contact-page';
+import { Meta } from '../components/seo/meta';
+import { SITE_LOCATION, SITE_NAME } from '../lib/site';
 
 export default async function ContactUs({ query }: PageProps<'/contact-us'>) {
-  return <ContactPage query={query} />;
+  return (
+    <>
+      <Meta
+        title="Contact Us"
+        description={`Ask ${SITE_NAME} in ${SITE_LOCATION} about a course, dates for your team or an in-house programme: an adviser answers within one working day.`}
+        path="/contact-us"
+      />
+      <ContactPage query={query} />
+    </>
+  );
 }
 
 export const getConfig = async () => {

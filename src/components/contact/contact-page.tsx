@@ -12,7 +12,6 @@ export function ContactPage({ query }: { query?: string }) {
   const settings = getSettings();
   return (
     <>
-      <title>{`Contact Us | ${SITE_NAME}`}</title>
       <div className={styles.band}>
         <div className="container">
           <h1 className={styles.heading}>Contact Us</h1>

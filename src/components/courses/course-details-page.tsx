@@ -1,8 +1,8 @@
 import { getLearningSolutionCategory, getOpenCourseCategory } from '../../lib/admin/content.server';
 import { isNotFound } from '../../lib/admin/content-error';
 import { setResponseStatus } from '../../lib/response-status.server';
-import { SITE_NAME } from '../../lib/site';
 import { NotFoundView } from '../layout/not-found-view';
+import { CourseCategoryMeta, CourseNotFoundMeta, CourseUnavailableMeta } from '../seo/course-meta';
 import { SectionError } from '../ui/section-error';
 import { CoursePageFrame } from './course-page-frame';
 import type { Crumb } from './course-breadcrumb';
@@ -17,10 +17,12 @@ export type CourseCategorySource = 'upcoming' | 'learning-solutions';
 const SOURCES = {
   upcoming: {
     load: getOpenCourseCategory,
+    route: '/upcoming-training-course-details',
     crumb: { label: 'Upcoming courses' } as Crumb,
   },
   'learning-solutions': {
     load: getLearningSolutionCategory,
+    route: '/learning-solutions-course-details',
     crumb: { label: 'Learning solutions', href: '/learning-solutions' } as Crumb,
   },
 } as const;
@@ -30,7 +32,8 @@ const SOURCES = {
  * unknown id must change the status line (404) and the status goes out with the first byte.
  */
 export async function CourseDetailsPage({ source, id }: { source: CourseCategorySource; id: string | undefined }) {
-  const { load, crumb } = SOURCES[source];
+  const { load, crumb, route } = SOURCES[source];
+  const path = `${route}/${encodeURIComponent(id ?? '')}`;
   const categoryId = parseCategoryId(id);
   const category = categoryId === null ? null : await load(categoryId);
 
@@ -38,7 +41,7 @@ export async function CourseDetailsPage({ source, id }: { source: CourseCategory
     setResponseStatus(404);
     return (
       <>
-        <title>{`Course not found | ${SITE_NAME}`}</title>
+        <CourseNotFoundMeta path={path} />
         <NotFoundView what="course" />
       </>
     );
@@ -49,7 +52,7 @@ export async function CourseDetailsPage({ source, id }: { source: CourseCategory
   if (!category.ok) {
     return (
       <>
-        <title>{`Course details | ${SITE_NAME}`}</title>
+        <CourseUnavailableMeta path={path} />
         <CoursePageFrame title="Course details" crumbs={crumbs}>
           <SectionError error={category.error} what="The course details" />
         </CoursePageFrame>
@@ -60,7 +63,7 @@ export async function CourseDetailsPage({ source, id }: { source: CourseCategory
   const { title, training_course: courses } = category.data;
   return (
     <>
-      <title>{`${title} | ${SITE_NAME}`}</title>
+      <CourseCategoryMeta path={path} category={category.data} crumbs={crumbs} />
       <CoursePageFrame title={title} crumbs={crumbs} course={title}>
         <section aria-labelledby="course-list-heading">
           <h2 id="course-list-heading" className={styles.heading}>

@@ -1,8 +1,8 @@
 import { getSubCourse } from '../../lib/admin/content.server';
 import { isNotFound } from '../../lib/admin/content-error';
 import { setResponseStatus } from '../../lib/response-status.server';
-import { SITE_NAME } from '../../lib/site';
 import { NotFoundView } from '../layout/not-found-view';
+import { CourseNotFoundMeta, CourseUnavailableMeta, SubCourseMeta } from '../seo/course-meta';
 import { RichText } from '../rich-text';
 import { SectionError } from '../ui/section-error';
 import { CoursePageFrame } from './course-page-frame';
@@ -23,7 +23,7 @@ export async function SubCoursePage({ slug }: { slug: string | undefined }) {
     setResponseStatus(404);
     return (
       <>
-        <title>{`Course not found | ${SITE_NAME}`}</title>
+        <CourseNotFoundMeta path={`/subCourse-details/${encodeURIComponent(slug ?? '')}`} />
         <NotFoundView what="course" />
       </>
     );
@@ -32,7 +32,7 @@ export async function SubCoursePage({ slug }: { slug: string | undefined }) {
   if (!subCourse.ok) {
     return (
       <>
-        <title>{`Course details | ${SITE_NAME}`}</title>
+        <CourseUnavailableMeta path={`/subCourse-details/${encodeURIComponent(validSlug!)}`} />
         <CoursePageFrame title="Course details" crumbs={CRUMBS}>
           <SectionError error={subCourse.error} what="The course details" />
         </CoursePageFrame>
@@ -43,13 +43,17 @@ export async function SubCoursePage({ slug }: { slug: string | undefined }) {
   const { title, description, course_venue: sessions } = subCourse.data;
   return (
     <>
-      <title>{`${title} | ${SITE_NAME}`}</title>
+      <SubCourseMeta slug={validSlug!} subCourse={subCourse.data} crumbs={CRUMBS} />
       <CoursePageFrame title={title} crumbs={CRUMBS} course={title}>
         <section aria-labelledby="sessions-heading" className={styles.section}>
           <h2 id="sessions-heading" className={styles.heading}>
             Dates, venues and fees
           </h2>
-          {sessions.length > 0 ? <CourseSessionsTable course={title} sessions={sessions} /> : <NoCourseDetails />}
+          {sessions.length > 0 ? (
+            <CourseSessionsTable course={title} slug={validSlug!} sessions={sessions} />
+          ) : (
+            <NoCourseDetails />
+          )}
         </section>
         {description.trim() ? (
           <section aria-labelledby="about-course-heading" className={styles.section}>

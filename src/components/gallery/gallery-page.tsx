@@ -1,5 +1,4 @@
 import { getGallery } from '../../lib/admin/content.server';
-import { SITE_NAME } from '../../lib/site';
 import { GalleryGridWhenLoaded, GallerySkeleton } from './gallery-grid';
 import { Streamed } from '../ui/streamed';
 import styles from './gallery-page.module.css';
@@ -8,7 +7,6 @@ export function GalleryPage() {
   const gallery = getGallery();
   return (
     <>
-      <title>{`Gallery | ${SITE_NAME}`}</title>
       <div className={`container ${styles.page}`}>
         <h1 className={styles.heading}>Glimpses of our trainings</h1>
         <p className={styles.lead}>Moments from our classrooms, workshops and graduations across the Gulf.</p>

@@ -1,6 +1,5 @@
 import { Streamed } from '../ui/streamed';
 import { getHomeHero } from '../../lib/admin/content.server';
-import { SITE_NAME } from '../../lib/site';
 import { AboutBlock } from './about-block';
 import { EnquirySection } from './enquiry-section';
 import { HomeHero, HomeHeroSkeleton } from './home-hero';
@@ -8,15 +7,10 @@ import { HomeIntro } from './home-intro';
 import { LearningSolutions } from './learning-solutions';
 import { UpcomingCourses } from './upcoming-courses';
 
-/** The home page in the spec's order; every data section streams in on its own. */
+/** The home page in the spec's order; every data section streams in on its own. Its head: src/pages/index.tsx. */
 export function HomePage() {
   return (
     <>
-      <title>{`${SITE_NAME} | Corporate training in Bahrain and beyond`}</title>
-      <meta
-        name="description"
-        content="Open courses, learning solutions, in-house and destination training, conferences and consultations from Manama, Kingdom of Bahrain."
-      />
       <Streamed ready={getHomeHero()} fallback={<HomeHeroSkeleton />}>
         <HomeHero />
       </Streamed>

@@ -44,7 +44,7 @@ describe('pageHead', () => {
   test('noindex pages have no canonical address', () => {
     const head = pageHead({ title: 'Not found', description: 'x', path: '/nope', origin, noindex: true });
     expect(head.canonical).toBeUndefined();
-    expect(value(head, 'robots')).toBe('noindex');
+    expect(value(head, 'robots')).toBe('noindex, follow');
     expect(value(head, 'og:url')).toBeUndefined();
   });
 

@@ -81,7 +81,7 @@ export function pageHead(input: PageHeadInput): PageHead {
   const socialTitle = input.titleIsComplete ? title : ownTitle;
 
   const meta: HeadTag[] = [
-    ...(input.noindex ? [{ name: 'robots', content: 'noindex' }] : []),
+    ...(input.noindex ? [{ name: 'robots', content: 'noindex, follow' }] : []),
     { property: 'og:type', content: 'website' },
     { property: 'og:site_name', content: SITE_NAME },
     { property: 'og:title', content: socialTitle },

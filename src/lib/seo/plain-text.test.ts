@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { clip, firstSentence, plainText } from './plain-text';
+import { clip, describeText, firstSentence, listOf, plainText } from './plain-text';
 
 describe('plainText', () => {
   test('Markdown and raw HTML read as their words, entities decoded, blocks separated', () => {
@@ -39,5 +39,23 @@ describe('clip', () => {
 
   test('counts characters, not UTF-16 units', () => {
     expect(clip('دورة '.repeat(40), 20).length).toBeLessThanOrEqual(20);
+  });
+});
+
+describe('describeText', () => {
+  test('the first sentence when it says enough, else more text, else the fallback', () => {
+    const long = 'Our consultants help organisations across the Gulf plan, measure and improve their training.';
+    expect(describeText(`**${long}** Second sentence here.`, 'x')).toBe(long);
+    expect(describeText('Short one. And the rest of it.', 'x')).toBe('Short one. And the rest of it.');
+    expect(describeText('', 'fallback')).toBe('fallback');
+    expect(describeText(undefined, 'fallback')).toBe('fallback');
+  });
+});
+
+describe('listOf', () => {
+  test('joins a few names and counts the rest', () => {
+    expect(listOf(['A'])).toBe('A');
+    expect(listOf(['A', 'B'])).toBe('A and B');
+    expect(listOf(['A', 'B', 'C', 'D', 'E'])).toBe('A, B, C and 2 more');
   });
 });

@@ -57,3 +57,22 @@ export function clip(text: string, max: number): string {
   const atWord = head.replace(/\s+\S*$/, '');
   return `${(atWord.length >= max / 2 ? atWord : head).replace(/[\s,;:.–-]+$/, '')}…`;
 }
+
+/**
+ * A meta description from admin rich text: its first sentence, or more of the text when that sentence is
+ * too short to describe anything; `fallback` when there is no text.
+ */
+export function describeText(source: string | undefined, fallback: string): string {
+  const text = source ? plainText(source) : '';
+  if (!text) return fallback;
+  const sentence = firstSentence(text);
+  return sentence.length >= 70 ? sentence : text;
+}
+
+/** "a, b, c and 4 more" (a bounded list for a description). */
+export function listOf(items: readonly string[], shown = 3): string {
+  const names = items.map((item) => item.trim()).filter(Boolean);
+  if (names.length <= 1) return names.join('');
+  if (names.length <= shown) return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  return `${names.slice(0, shown).join(', ')} and ${names.length - shown} more`;
+}
