@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { canonicalPath } from './clean-path';
+import { canonicalPath, hasMalformedEncoding } from './clean-path';
 
 describe('canonicalPath', () => {
   test('canonical addresses are left alone', () => {
@@ -53,5 +53,15 @@ describe('canonicalPath', () => {
   test('unknown addresses are cleaned the same way (the 404 page answers the clean one)', () => {
     expect(canonicalPath('/no-such-page/')).toBe('/no-such-page');
     expect(canonicalPath('/favicon.ico')).toBeNull();
+  });
+});
+
+describe('hasMalformedEncoding', () => {
+  test('cut-short escapes and invalid UTF-8 are malformed; proper encodings are not', () => {
+    expect(hasMalformedEncoding('/subCourse-details/%E0%A4%A')).toBe(true);
+    expect(hasMalformedEncoding('/%')).toBe(true);
+    expect(hasMalformedEncoding('/subCourse-details/%FF')).toBe(true);
+    expect(hasMalformedEncoding('/subCourse-details/caf%C3%A9')).toBe(false);
+    expect(hasMalformedEncoding('/about')).toBe(false);
   });
 });

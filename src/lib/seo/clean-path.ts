@@ -60,3 +60,13 @@ export function canonicalPath(pathname: string): string | null {
   // never a protocol-relative Location ("//host"): collapsing slashes above already ensures it
   return path === pathname ? null : path;
 }
+
+/** A `%` not followed by two hex digits, or bytes that are not UTF-8: no page has such an address. */
+export function hasMalformedEncoding(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return false;
+  } catch {
+    return true;
+  }
+}
