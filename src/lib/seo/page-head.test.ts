@@ -34,6 +34,11 @@ describe('pageHead', () => {
     }
   });
 
+  test('a course title of usual length is kept whole', () => {
+    const title = 'Project Management Professional (PMP)® Exam Preparation';
+    expect(pageHead({ title, description: 'y', path: '/x', origin }).title).toBe(`${title} | ${SITE_NAME}`);
+  });
+
   test('long titles and descriptions are bounded', () => {
     const head = pageHead({ title: 'Word '.repeat(40), description: 'Word '.repeat(100), path: '/x', origin });
     expect([...head.title].length).toBeLessThanOrEqual(TITLE_MAX);

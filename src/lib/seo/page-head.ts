@@ -5,8 +5,12 @@
 import { SITE_NAME } from '../site';
 import { clip } from './plain-text';
 
-/** Search results show about 60 characters of a title and about 155 of a description. */
-export const TITLE_MAX = 60;
+/**
+ * Search results show about 60 characters of a title and about 155 of a description. A page's own name is
+ * kept whole up to TITLE_MAX (a course title is what people search for; the engine shortens the display,
+ * not the match); only a runaway admin title is cut.
+ */
+export const TITLE_MAX = 90;
 export const DESCRIPTION_MAX = 160;
 
 /** The site's own card picture (public/), for pages whose content has none. */
@@ -73,8 +77,8 @@ export function pageHead(input: PageHeadInput): PageHead {
   const suffix = ` | ${SITE_NAME}`;
   const ownTitle = input.title.replace(/\s+/g, ' ').trim() || SITE_NAME;
   const title = input.titleIsComplete
-    ? clip(ownTitle, TITLE_MAX + suffix.length)
-    : `${clip(ownTitle, Math.max(30, TITLE_MAX - suffix.length))}${suffix}`;
+    ? clip(ownTitle, TITLE_MAX)
+    : `${clip(ownTitle, TITLE_MAX - suffix.length)}${suffix}`;
   const description = clip(input.description.replace(/\s+/g, ' '), DESCRIPTION_MAX);
   const canonical = input.noindex ? undefined : new URL(input.path, `${input.origin}/`).href;
   const image = cardImage(input.image, input.origin);
