@@ -167,6 +167,20 @@ test.describe('Cloudflare Worker in workerd', () => {
     }
   });
 
+  // /sitemap.xml is not checked here: it waits for the shared search index, which on Workers is built in the
+  // background of an earlier request whose I/O workerd cancels once it has answered (see the README).
+  test('clean-URL redirects, robots.txt and calendar files also answer on Workers', async () => {
+    const redirect = await fetch(`${url}/about/?x=1`, { redirect: 'manual' });
+    expect(redirect.status).toBe(308);
+    expect(redirect.headers.get('location')).toBe('/about?x=1');
+    expect(await (await fetch(`${url}/robots.txt`)).text()).toContain(`Sitemap: ${new URL(url).origin}/sitemap.xml`);
+    const category = await (await fetch(`${admin.url}/upcoming-training/details/101`)).json();
+    const slug = encodeURIComponent(category.data.training_course[0].slug);
+    const calendar = await fetch(`${url}/calendar/${slug}/1.ics`);
+    expect(calendar.status).toBe(200);
+    expect(await calendar.text()).toMatch(/^BEGIN:VCALENDAR\r\n/);
+  });
+
   test('an unknown route and an unknown course answer 404 with the site’s page', async () => {
     for (const route of ['/no-such-page', '/subCourse-details/no-such-course']) {
       const response = await fetch(`${url}${route}`);
