@@ -1,6 +1,7 @@
 /**
  * Draws the site's icons and default share picture into public/ from public/favicon.svg (run by hand after
- * changing the mark: `node scripts/icons/make-icons.mjs`; the outputs are committed). sharp renders SVG.
+ * changing the mark: `node scripts/icons/make-icons.mjs`; the outputs are committed). sharp (installed with
+ * wrangler's miniflare, a devDependency) renders the SVG.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -10,7 +11,8 @@ const root = path.resolve(import.meta.dirname, '../..');
 const publicDir = path.join(root, 'public');
 const mark = await readFile(path.join(publicDir, 'favicon.svg'));
 
-const png = (size, svg = mark) => sharp(svg, { density: 1200 }).resize(size, size).png({ compressionLevel: 9 }).toBuffer();
+const png = (size, svg = mark) =>
+  sharp(svg, { density: 1200 }).resize(size, size).png({ compressionLevel: 9 }).toBuffer();
 
 // iOS draws its own rounded corners, so the touch icon is square and unpadded on the brand colour
 const square = Buffer.from(String(mark).replace('rx="6"', 'rx="0"'));
