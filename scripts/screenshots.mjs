@@ -7,6 +7,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+import { DEMO_SITE_IDENTITY } from './demo-admin/identity.mjs';
 import { startDemoAdmin } from './demo-admin/server.mjs';
 import { findChromium } from './find-chromium.mjs';
 
@@ -23,7 +24,8 @@ const port = await new Promise((resolve) => {
 const admin = await startDemoAdmin({ port: 0 });
 const site = spawn(process.execPath, [path.join(root, 'scripts/serve.mjs'), 'start'], {
   cwd: root,
-  env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), ADMIN_API_URL: admin.url },
+  // the demo admin's content speaks for the demo provider, so the site does too
+  env: { ...DEMO_SITE_IDENTITY, ...process.env, HOST: '127.0.0.1', PORT: String(port), ADMIN_API_URL: admin.url },
   stdio: 'ignore',
 });
 const base = `http://127.0.0.1:${port}`;

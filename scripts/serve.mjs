@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm start` (production build) and `npm run dev`: serve the site, starting the embedded demo admin
-// when ADMIN_API_URL is not set. Honours HOST, PORT and ADMIN_API_URL.
+// (and the demo provider's identity) when ADMIN_API_URL is not set. Honours HOST, PORT and ADMIN_API_URL.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -13,8 +13,12 @@ const host = process.env.HOST || '';
 
 if (!process.env.ADMIN_API_URL) {
   const { startDemoAdmin } = await import('./demo-admin/server.mjs');
+  const { DEMO_SITE_IDENTITY } = await import('./demo-admin/identity.mjs');
   const admin = await startDemoAdmin({ port: Number(process.env.DEMO_ADMIN_PORT || 0) });
   process.env.ADMIN_API_URL = admin.url;
+  // The demo content speaks for the demo provider, so the site does too (unless told otherwise). Only here:
+  // a site pointed at a real admin never borrows the demo's name, address or hours.
+  for (const [key, value] of Object.entries(DEMO_SITE_IDENTITY)) process.env[key] ||= value;
   console.log(`ADMIN_API_URL is not set: using the embedded DEMO admin at ${admin.url}`);
 }
 

@@ -163,6 +163,8 @@ const UPCOMING = [
       ['Emotional Intelligence for Leaders', 'recognise and manage emotions to lead with more impact'],
       ['Change Management Essentials', 'plan, communicate and sustain organisational change'],
       ['Decision Making and Problem Solving', 'apply structured techniques to complex business decisions'],
+      // a slug that is not ASCII, as real admins write them: it must reach the admin encoded exactly once
+      ['Café Leadership', 'lead informal conversations that build trust across teams', 'café-leadership'],
     ],
   },
   {
@@ -792,8 +794,8 @@ export function createDemoSite({ now = new Date(), origin }) {
     /** @type {CourseCategory} */
     const category = {
       title: row.title,
-      training_course: row.courses.map(([title, focus], index) => {
-        const slug = toSlug(title);
+      training_course: row.courses.map(([title, focus, ownSlug], index) => {
+        const slug = ownSlug ?? toSlug(title);
         if (seenSlugs.has(slug)) throw new Error(`duplicate demo slug ${slug}`);
         seenSlugs.add(slug);
         const code = `${row.prefix}-${row.firstCode + index}`;

@@ -16,6 +16,7 @@ import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createDemoSite } from './content.mjs';
+import { renameProvider } from './identity.mjs';
 import { hashString, renderImage, renderLogo } from './images.mjs';
 
 /**
@@ -35,7 +36,8 @@ import { hashString, renderImage, renderLogo } from './images.mjs';
  *
  * @typedef {object} DemoAdmin
  * @property {string} url        Base address of the API: origin + '/api'.
- * @property {string} origin     e.g. http://127.0.0.1:4010 (image URLs are built on it).
+ * @property {string} origin     e.g. http://127.0.0.1:4010.
+ * @property {string} mediaOrigin Where the images are: `origin`, or the second origin of `mediaPort`.
  * @property {number} port
  * @property {() => Promise<void>} close       Stop, destroying every connection (hanging ones too).
  * @property {(rules: FaultRule[]) => void} setFaults  Replace the fault rules (throws TypeError if invalid).
@@ -52,6 +54,9 @@ import { hashString, renderImage, renderLogo } from './images.mjs';
  * @property {Date | string | number} [now]  Fixes the content's "today"; by default content follows the clock
  *                                 (rebuilt when the UTC day changes).
  * @property {string} [publicOrigin] Origin used in image URLs instead of http://host:port.
+ * @property {number} [mediaPort]  Serve the images from a second origin, http://host:mediaPort (0: a free port),
+ *                                 as admins that keep media on another host do; the API origin then has none.
+ * @property {string} [providerName] Speak for this provider instead of the demo's (identity.mjs, renameProvider).
  */
 
 const FAULT_MODES = new Set(['drop', 'hang', 'invalid-json', 'wrong-shape']);
@@ -159,7 +164,15 @@ function originFor(host, port) {
  * @param {DemoAdminOptions} [options]
  * @returns {Promise<DemoAdmin>}
  */
-export async function startDemoAdmin({ host = '127.0.0.1', port = 0, latencyMs = 0, now, publicOrigin } = {}) {
+export async function startDemoAdmin({
+  host = '127.0.0.1',
+  port = 0,
+  latencyMs = 0,
+  now,
+  publicOrigin,
+  mediaPort,
+  providerName,
+} = {}) {
   const initialLatency = checkLatency(latencyMs);
   const fixedNow = now === undefined ? undefined : new Date(now);
   if (fixedNow && Number.isNaN(fixedNow.getTime())) throw new TypeError('now is not a valid date');
@@ -181,6 +194,7 @@ export async function startDemoAdmin({ host = '127.0.0.1', port = 0, latencyMs =
   const svgCache = new Map();
 
   let origin = '';
+  let mediaOrigin = '';
   /** @type {ReturnType<typeof createDemoSite> | undefined} */
   let site;
   let siteDay = '';
@@ -189,7 +203,8 @@ export async function startDemoAdmin({ host = '127.0.0.1', port = 0, latencyMs =
     const at = fixedNow ?? new Date();
     const day = at.toISOString().slice(0, 10);
     if (!site || day !== siteDay) {
-      site = createDemoSite({ now: at, origin });
+      site = createDemoSite({ now: at, origin: mediaOrigin });
+      if (providerName) site = renameProvider(site, providerName);
       siteDay = day;
     }
     return site;
@@ -278,7 +293,8 @@ export async function startDemoAdmin({ host = '127.0.0.1', port = 0, latencyMs =
     let cached = svgCache.get(name);
     if (!cached) {
       const spec = currentSite().images.get(name);
-      const body = name === 'logo.svg' ? renderLogo() : spec ? renderImage(name, spec) : undefined;
+      const logo = () => renderLogo(providerName ? { name: providerName, tagline: 'TRAINING' } : undefined);
+      const body = name === 'logo.svg' ? logo() : spec ? renderImage(name, spec) : undefined;
       if (body === undefined) {
         sendJson(res, 404, { error: 'Not found' });
         return;
@@ -368,13 +384,16 @@ export async function startDemoAdmin({ host = '127.0.0.1', port = 0, latencyMs =
     close() {
       if (!closed) {
         state.closing = true;
-        closed = new Promise((resolve) => server.close(() => resolve()));
+        closed = Promise.all(
+          [server, mediaServer].map((each) => each && new Promise((resolve) => each.close(() => resolve(undefined)))),
+        ).then(() => undefined);
         for (const [timer, release] of delays) {
           clearTimeout(timer);
           release();
         }
         delays.clear();
         server.closeAllConnections();
+        mediaServer?.closeAllConnections();
         for (const socket of sockets) socket.destroy();
       }
       return closed;
@@ -400,7 +419,11 @@ export async function startDemoAdmin({ host = '127.0.0.1', port = 0, latencyMs =
     },
   };
 
-  const server = http.createServer((req, res) => {
+  /**
+   * @param {'everything' | 'no media' | 'media only'} serves  With `mediaPort`, the images are on the second
+   *   origin only, so a site that wrongly assumes they sit beside the API shows broken images.
+   */
+  const handler = (serves) => (/** @type {http.IncomingMessage} */ req, /** @type {http.ServerResponse} */ res) => {
     let pathname;
     try {
       pathname = new URL(req.url ?? '/', 'http://demo.invalid').pathname;
@@ -411,7 +434,10 @@ export async function startDemoAdmin({ host = '127.0.0.1', port = 0, latencyMs =
     if (pathname.length > 1 && pathname.endsWith('/')) pathname = pathname.slice(0, -1);
     /** @type {Promise<void> | void} */
     let work;
-    if (pathname === '/api' || pathname.startsWith('/api/')) {
+    const isMedia = pathname.startsWith('/media/');
+    if ((serves === 'media only' && !isMedia) || (serves === 'no media' && isMedia)) {
+      sendJson(res, 404, { error: 'Not found' });
+    } else if (pathname === '/api' || pathname.startsWith('/api/')) {
       let apiPath = pathname.slice('/api'.length) || '/';
       try {
         apiPath = decodeURIComponent(apiPath);
@@ -437,25 +463,32 @@ export async function startDemoAdmin({ host = '127.0.0.1', port = 0, latencyMs =
       else res.destroy();
       process.stderr.write(`demo admin: ${error instanceof Error ? error.stack : String(error)}\n`);
     });
-  });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.once('close', () => sockets.delete(socket));
-  });
-
-  await new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve(undefined);
+  };
+  const server = http.createServer(handler(mediaPort === undefined ? 'everything' : 'no media'));
+  const mediaServer = mediaPort === undefined ? undefined : http.createServer(handler('media only'));
+  for (const each of [server, mediaServer]) {
+    each?.on('connection', (socket) => {
+      sockets.add(socket);
+      socket.once('close', () => sockets.delete(socket));
     });
-  });
-  const address = server.address();
-  const boundPort = typeof address === 'object' && address ? address.port : port;
+  }
+
+  /** @param {http.Server} each @param {number} onPort @returns {Promise<number>} the bound port */
+  const listen = (each, onPort) =>
+    new Promise((resolve, reject) => {
+      each.once('error', reject);
+      each.listen(onPort, host, () => {
+        each.off('error', reject);
+        const address = each.address();
+        resolve(typeof address === 'object' && address ? address.port : onPort);
+      });
+    });
+  const boundPort = await listen(server, port);
   origin = (publicOrigin ?? originFor(host, boundPort)).replace(/\/+$/, '');
+  mediaOrigin = mediaServer ? originFor(host, await listen(mediaServer, mediaPort ?? 0)) : origin;
 
   /** @type {DemoAdmin} */
-  return { url: `${origin}/api`, origin, port: boundPort, ...api };
+  return { url: `${origin}/api`, origin, mediaOrigin, port: boundPort, ...api };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -463,7 +496,8 @@ export async function startDemoAdmin({ host = '127.0.0.1', port = 0, latencyMs =
 // ---------------------------------------------------------------------------------------------------------
 
 const USAGE = `Usage: node scripts/demo-admin/server.mjs [--port 4010] [--host 127.0.0.1] [--latency 0]
-Environment: DEMO_ADMIN_PORT, DEMO_ADMIN_HOST, DEMO_ADMIN_LATENCY_MS, DEMO_ADMIN_PUBLIC_ORIGIN (flags win).`;
+Environment: DEMO_ADMIN_PORT, DEMO_ADMIN_HOST, DEMO_ADMIN_LATENCY_MS, DEMO_ADMIN_PUBLIC_ORIGIN,
+DEMO_ADMIN_MEDIA_PORT (flags win).`;
 
 /** @param {string | undefined} value @param {string} name */
 function nonNegativeInteger(value, name) {
@@ -496,6 +530,7 @@ async function main() {
       host: values.host ?? env.DEMO_ADMIN_HOST ?? '127.0.0.1',
       latencyMs: nonNegativeInteger(values.latency ?? env.DEMO_ADMIN_LATENCY_MS ?? '0', 'latency'),
       publicOrigin: env.DEMO_ADMIN_PUBLIC_ORIGIN || undefined,
+      mediaPort: env.DEMO_ADMIN_MEDIA_PORT ? nonNegativeInteger(env.DEMO_ADMIN_MEDIA_PORT, 'media port') : undefined,
     };
   } catch (error) {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n${USAGE}\n`);

@@ -58,4 +58,54 @@ describe('server settings', () => {
       expect(() => parseServerConfig({ SITE_URL: bad }), bad).toThrow(/SITE_URL/);
     }
   });
+
+  test("the provider's identity: one-line texts, address lines split at |, a phone kept as what it dials", () => {
+    const config = parseServerConfig({
+      SITE_NAME: 'Gulf Training Partners',
+      SITE_ADDRESS: ' Unit 7, Seef Business Centre |Road 2825|| Manama, Kingdom of Bahrain ',
+      SITE_OPENING_HOURS: 'Sunday to Thursday, 8:00 to 17:00',
+      SITE_PHONE: '+973 1700 (0000)',
+      SITE_EMAIL: 'info@gulf-training.example',
+      HEALTHZ_TOKEN: 'a-long-enough-secret',
+    });
+    expect(config.site).toEqual({
+      domain: undefined,
+      url: undefined,
+      name: 'Gulf Training Partners',
+      address: ['Unit 7, Seef Business Centre', 'Road 2825', 'Manama, Kingdom of Bahrain'],
+      openingHours: 'Sunday to Thursday, 8:00 to 17:00',
+      phone: 'tel:+97317000000',
+      email: 'info@gulf-training.example',
+    });
+    expect(config.healthzToken).toBe('a-long-enough-secret');
+  });
+
+  test('unset identity stays unset (no borrowed name, no address)', () => {
+    const config = parseServerConfig({});
+    expect(config.site).toEqual({
+      domain: undefined,
+      url: undefined,
+      name: undefined,
+      address: [],
+      openingHours: undefined,
+      phone: undefined,
+      email: undefined,
+    });
+    expect(config.healthzToken).toBeUndefined();
+  });
+
+  test('bad identity values and a short health token are refused together', () => {
+    let message = '';
+    try {
+      parseServerConfig({
+        SITE_NAME: 'Two\nlines',
+        SITE_PHONE: 'call us',
+        SITE_EMAIL: 'not-an-address',
+        HEALTHZ_TOKEN: 'short',
+      });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    for (const key of ['SITE_NAME', 'SITE_PHONE', 'SITE_EMAIL', 'HEALTHZ_TOKEN']) expect(message).toContain(key);
+  });
 });

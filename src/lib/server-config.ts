@@ -58,6 +58,31 @@ const originList = v.optional(
   '',
 );
 
+/** One line of text a visitor reads (a name, opening hours): no line breaks, at most 200 characters. */
+const textLine = v.pipe(
+  v.string(),
+  v.regex(/^[^\r\n]*$/, 'must be one line'),
+  v.maxLength(200, 'must be at most 200 characters'),
+);
+
+/** A postal address written on one line with `|` between its lines ("Office 12 | Road 1 | Manama, Bahrain"). */
+const addressLines = v.pipe(
+  textLine,
+  v.transform((value) =>
+    value
+      .split('|')
+      .map((line) => line.trim())
+      .filter(Boolean),
+  ),
+);
+
+/** A phone number as people write it ("+973 1700 0000"), kept as the `tel:` address it dials. */
+const phoneNumber = v.pipe(
+  v.string(),
+  v.regex(/^\+?[\d\s().-]{6,30}$/, 'must be a phone number such as +973 1700 0000'),
+  v.transform((value) => `tel:${value.replace(/[^\d+]/g, '')}`),
+);
+
 const EnvSchema = v.object({
   ADMIN_API_URL: v.optional(httpUrl),
   ADMIN_TIMEOUT_MS: count(5000),
@@ -65,6 +90,12 @@ const EnvSchema = v.object({
   CONTENT_RETRY_MS: count(5000),
   SITE_DOMAIN: v.optional(v.string()),
   SITE_URL: v.optional(siteUrl),
+  SITE_NAME: v.optional(textLine),
+  SITE_ADDRESS: v.optional(addressLines, ''),
+  SITE_OPENING_HOURS: v.optional(textLine),
+  SITE_PHONE: v.optional(phoneNumber),
+  SITE_EMAIL: v.optional(v.pipe(v.string(), v.email('must be an email address'))),
+  HEALTHZ_TOKEN: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
   MEDIA_ORIGINS: originList,
   TRUST_PROXY: count(0),
   ENQUIRY_OUTBOX_DIR: v.optional(v.string(), 'var/enquiries'),
@@ -72,10 +103,11 @@ const EnvSchema = v.object({
   ENQUIRY_WEBHOOK_SECRET: v.optional(v.string()),
   ENQUIRY_WEBHOOK_TIMEOUT_MS: count(10_000),
   ENQUIRY_WEBHOOK_RETRY_MS: count(5000),
-  ENQUIRY_WEBHOOK_RETRY_MAX_MS: count(300_000),
+  ENQUIRY_WEBHOOK_RETRY_MAX_MS: count(30_000),
   ENQUIRY_RATE_LIMIT: count(5),
   ENQUIRY_RATE_WINDOW_MS: count(600_000),
   ENQUIRY_MAX_BODY_BYTES: count(64 * 1024),
+  FORM_TOKEN_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
 });
 
 export type ServerConfig = {
@@ -87,11 +119,24 @@ export type ServerConfig = {
     cacheTtlMs: number;
     retryMs: number;
   };
+  /**
+   * Who runs the site, as the owner configured it (the admin's content has no such fields). Unset values
+   * stay unset: the views then name the domain and leave out the address, hours or line they lack.
+   */
   site: {
     domain: string | undefined;
     /** The public origin for canonical and shared links; unset: the origin each request arrived at. */
     url: string | undefined;
+    name: string | undefined;
+    /** Postal address lines; the last one is where the provider is (e.g. "Manama, Kingdom of Bahrain"). */
+    address: string[];
+    openingHours: string | undefined;
+    /** A `tel:` address, shown when the admin's settings have no phone. */
+    phone: string | undefined;
+    email: string | undefined;
   };
+  /** Bearer token that unlocks the details of /healthz for callers that are not on this machine. */
+  healthzToken: string | undefined;
   /** Extra origins images and video may come from (besides the site and the admin). */
   mediaOrigins: string[];
   /** Number of reverse proxies in front whose X-Forwarded-* headers are believed. */
@@ -106,6 +151,8 @@ export type ServerConfig = {
     rateLimit: number;
     rateWindowMs: number;
     maxBodyBytes: number;
+    /** Key of the form tokens' signatures; unset: a random key per process (per isolate on Workers). */
+    formTokenSecret: string | undefined;
   };
 };
 
@@ -135,7 +182,16 @@ export function parseServerConfig(env: Env, runtime: ServerConfig['runtime'] = R
       cacheTtlMs: e.CONTENT_CACHE_TTL_MS,
       retryMs: e.CONTENT_RETRY_MS,
     },
-    site: { domain: e.SITE_DOMAIN, url: e.SITE_URL },
+    site: {
+      domain: e.SITE_DOMAIN,
+      url: e.SITE_URL,
+      name: e.SITE_NAME,
+      address: e.SITE_ADDRESS,
+      openingHours: e.SITE_OPENING_HOURS,
+      phone: e.SITE_PHONE,
+      email: e.SITE_EMAIL,
+    },
+    healthzToken: e.HEALTHZ_TOKEN,
     mediaOrigins: e.MEDIA_ORIGINS,
     trustedProxies: e.TRUST_PROXY,
     enquiry: {
@@ -148,6 +204,7 @@ export function parseServerConfig(env: Env, runtime: ServerConfig['runtime'] = R
       rateLimit: e.ENQUIRY_RATE_LIMIT,
       rateWindowMs: e.ENQUIRY_RATE_WINDOW_MS,
       maxBodyBytes: e.ENQUIRY_MAX_BODY_BYTES,
+      formTokenSecret: e.FORM_TOKEN_SECRET,
     },
   };
 }

@@ -1,9 +1,7 @@
-/** Facts about the site itself that do not come from the admin. */
-export const SITE_NAME = 'Dilmun Academy';
-
-/** Where the provider is; the admin settings carry no address (site-spec section 2, /contact-us). */
-export const SITE_LOCATION = 'Manama, Kingdom of Bahrain';
-
+/**
+ * Facts about the site's structure that do not come from the admin. Who the site speaks for (name, address,
+ * hours) is the owner's configuration: see site-identity.ts.
+ */
 export const NAV_LINKS = [
   { href: '/about', label: 'About Us' },
   { href: '/learning-solutions', label: 'Learning Solutions' },

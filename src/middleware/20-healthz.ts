@@ -1,6 +1,9 @@
 import type { MiddlewareHandler } from 'hono';
 import { contentSource } from '../lib/admin/content.server';
+import { isLocalCaller, sameSecret } from '../lib/http/request-rules';
 import { adminBaseUrl, serverConfig } from '../lib/server-config';
+
+type NodeBindings = { incoming?: { socket?: { remoteAddress?: string } } };
 
 type AdminProbe = { reachable: boolean; status: number | string; latencyMs: number; at: number };
 
@@ -41,19 +44,35 @@ function currentProbe(): Promise<AdminProbe> {
  * and how old is the cached content. It answers 200 while the site can serve pages, also when the admin is
  * down, since cached content still renders ("degraded"): taking every instance out of rotation because the
  * admin is down would turn a partial outage into a full one.
+ * The public learns only ok/degraded; the details (the admin's status and latency, the cache's ages) are
+ * for callers on this machine (loopback peer, no forwarding headers) or with `Authorization: Bearer
+ * <HEALTHZ_TOKEN>`.
  */
+function mayReadDetails(request: Request, peerAddress: string | undefined): boolean {
+  if (isLocalCaller(peerAddress, request.headers)) return true;
+  const token = serverConfig().healthzToken;
+  const presented = /^Bearer (.+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
+  return token !== undefined && presented !== undefined && sameSecret(presented, token);
+}
+
 export default function healthz(): MiddlewareHandler {
   return async (c, next) => {
     if (c.req.path !== '/healthz') return next();
     const { reachable, status, latencyMs } = await currentProbe();
+    const overall = reachable ? 'ok' : 'degraded';
+    const headers = { 'cache-control': 'no-store' };
+    if (!mayReadDetails(c.req.raw, (c.env as NodeBindings | undefined)?.incoming?.socket?.remoteAddress)) {
+      c.res = Response.json({ status: overall }, { headers });
+      return;
+    }
     const cache = contentSource().cache.stats();
     c.res = Response.json(
       {
-        status: reachable ? 'ok' : 'degraded',
+        status: overall,
         admin: { reachable, status, latencyMs },
         cache: { entries: cache.entries, oldestAgeMs: cache.oldestGoodAgeMs, newestAgeMs: cache.newestGoodAgeMs },
       },
-      { headers: { 'cache-control': 'no-store' } },
+      { headers },
     );
   };
 }

@@ -6,6 +6,7 @@ import { getSearchIndex } from '../lib/search/search-index.server';
 import { sessionCalendar, sessionUid } from '../lib/seo/calendar';
 import { robotsTxt, siteMapFrom, siteMapPaths, sitemapXml } from '../lib/seo/site-map';
 import { siteOriginFor } from '../lib/site-origin';
+import { siteName } from '../lib/site-identity';
 
 const CALENDAR_PATH = /^\/calendar\/([^/]+)\/([1-9]\d{0,3})\.ics$/;
 
@@ -77,6 +78,7 @@ async function calendarFile(request: Request, encodedSlug: string, number: numbe
   const origin = siteOriginFor(request);
   const pageUrl = `${origin}/subCourse-details/${encodeURIComponent(slug)}`;
   const body = sessionCalendar({
+    siteName: siteName(),
     courseTitle: subCourse.data.title,
     venue: session.venue_name,
     startDate: session.start_date,

@@ -1,21 +1,52 @@
-import { AboutBlock } from '../components/home/about-block';
-import { contentNow } from '../components/seo/content-now';
-import { Meta } from '../components/seo/meta';
+import type { ReactNode } from 'react';
+import { PageHeader } from '../components/content-page/page-header';
+import { ABOUT_EYEBROW, ABOUT_LOADING, ABOUT_WHAT, AboutBody, AboutBodySkeleton } from '../components/home/about-block';
+import styles from '../components/home/about-block.module.css';
+import { Section } from '../components/ui/section';
+import { LoadingRegion } from '../components/ui/skeleton';
 import { getAbout } from '../lib/admin/content.server';
+import { Meta } from '../components/seo/meta';
 import { describeText } from '../lib/seo/plain-text';
-import { SITE_LOCATION, SITE_NAME } from '../lib/site';
+import { siteIdentity } from '../lib/site-identity';
 
+const frame = (title: string, body: ReactNode) => (
+  <>
+    <PageHeader id="about-title" eyebrow={ABOUT_EYEBROW} title={title} />
+    <div className={`container ${styles.pageBody}`}>{body}</div>
+  </>
+);
+
+/** /about: the about body under the page's h1 in the inner-page header band. */
 export default async function AboutPage() {
-  const about = await contentNow(getAbout());
+  const { name, location } = siteIdentity();
+  const aboutFallback = `Who ${name} is: corporate training${location ? ` from ${location}` : ''}.`;
   return (
     <>
-      <Meta
-        title="About Us"
-        description={describeText(about?.description, `Who ${SITE_NAME} is: corporate training from ${SITE_LOCATION}.`)}
-        path="/about"
-        image={about?.image}
-      />
-      <AboutBlock level={1} />
+      <article className={styles.page} aria-labelledby="about-title">
+        <Section
+          load={getAbout}
+          skeleton={
+            <LoadingRegion label={ABOUT_LOADING}>
+              <PageHeader eyebrow={ABOUT_EYEBROW} title={<div className={styles.skeletonPageTitle} />} decorative />
+              <div className={`container ${styles.pageBody}`}>
+                <AboutBodySkeleton />
+              </div>
+            </LoadingRegion>
+          }
+          what={ABOUT_WHAT}
+          head={(about) => (
+            <Meta
+              title="About Us"
+              description={describeText(about?.description, aboutFallback)}
+              path="/about"
+              image={about?.image}
+            />
+          )}
+          failed={(message) => frame('About Us', message)}
+        >
+          {(about) => frame(about.title, <AboutBody about={about} />)}
+        </Section>
+      </article>
     </>
   );
 }

@@ -1,14 +1,15 @@
 import type { PageProps } from 'waku/router';
 import { ContactPage } from '../components/contact/contact-page';
 import { Meta } from '../components/seo/meta';
-import { SITE_LOCATION, SITE_NAME } from '../lib/site';
+import { siteIdentity } from '../lib/site-identity';
 
 export default async function ContactUs({ query }: PageProps<'/contact-us'>) {
+  const { name, location } = siteIdentity();
   return (
     <>
       <Meta
         title="Contact Us"
-        description={`Ask ${SITE_NAME} in ${SITE_LOCATION} about a course, dates for your team or an in-house programme: an adviser answers within one working day.`}
+        description={`Ask ${name}${location ? ` in ${location}` : ''} about a course, dates for your team or an in-house programme: an adviser answers within one working day.`}
         path="/contact-us"
       />
       <ContactPage query={query} />

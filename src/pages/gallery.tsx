@@ -1,21 +1,18 @@
 import { GalleryPage } from '../components/gallery/gallery-page';
-import { contentNow } from '../components/seo/content-now';
 import { Meta } from '../components/seo/meta';
-import { getGallery } from '../lib/admin/content.server';
 
-export default async function Gallery() {
-  const gallery = await contentNow(getGallery());
-  const count = gallery?.length ? `${gallery.length} photos: m` : 'M';
+export default function Gallery() {
   return (
-    <>
-      <Meta
-        title="Gallery"
-        description={`${count}oments from our classrooms, workshops and graduations across the Gulf.`}
-        path="/gallery"
-        image={gallery?.[0]?.image}
-      />
-      <GalleryPage />
-    </>
+    <GalleryPage
+      head={(gallery) => (
+        <Meta
+          title="Gallery"
+          description={`${gallery?.length ? `${gallery.length} photos: m` : 'M'}oments from our classrooms, workshops and graduations across the Gulf.`}
+          path="/gallery"
+          image={gallery?.[0]?.image}
+        />
+      )}
+    />
   );
 }
 

@@ -1,26 +1,23 @@
 import { HomePage } from '../components/home/home-page';
-import { contentNow } from '../components/seo/content-now';
 import { Meta } from '../components/seo/meta';
-import { getHomeHero, getHomeIntro } from '../lib/admin/content.server';
 import { describeText } from '../lib/seo/plain-text';
-import { SITE_NAME } from '../lib/site';
+import { siteIdentity } from '../lib/site-identity';
 
 export default async function Home() {
-  const [intro, hero] = await Promise.all([contentNow(getHomeIntro()), contentNow(getHomeHero())]);
+  const { name, location } = siteIdentity();
+  const fallback = `Open courses, learning solutions, in-house and destination training, conferences and consultations${location ? ` from ${location}` : ''}.`;
   return (
-    <>
-      <Meta
-        title={`${SITE_NAME} | Corporate training in Bahrain and beyond`}
-        titleIsComplete
-        description={describeText(
-          intro?.description,
-          'Open courses, learning solutions, in-house and destination training, conferences and consultations from Manama, Kingdom of Bahrain.',
-        )}
-        path="/"
-        image={hero?.banner ?? intro?.banner}
-      />
-      <HomePage />
-    </>
+    <HomePage
+      head={(intro) => (
+        <Meta
+          title={`${name} | Corporate training in Bahrain and beyond`}
+          titleIsComplete
+          description={describeText(intro?.description, fallback)}
+          path="/"
+          image={intro?.banner}
+        />
+      )}
+    />
   );
 }
 

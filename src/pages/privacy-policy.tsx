@@ -1,13 +1,13 @@
 import { Meta } from '../components/seo/meta';
 import { PrivacyPolicy } from '../components/site-pages/privacy-policy';
-import { SITE_NAME } from '../lib/site';
+import { siteName } from '../lib/site-identity';
 
 export default async function PrivacyPolicyPage() {
   return (
     <>
       <Meta
         title="Privacy Policy"
-        description={`What ${SITE_NAME}'s enquiry forms collect, why, where it goes, how long it is kept, and your rights under Bahrain's Personal Data Protection Law.`}
+        description={`What ${siteName()}'s enquiry forms collect, why, where it goes, how long it is kept, and your rights under Bahrain's Personal Data Protection Law.`}
         path="/privacy-policy"
       />
       <PrivacyPolicy />

@@ -2,6 +2,7 @@
 // takes its prefill from the query string the course pages' Register / proposal links put there.
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { TEST_SITE_IDENTITY } from './support/identity';
 import { axeViolations } from './support/axe';
 
 type Prefill = { message?: string; trainingFor?: 'myself' | 'team' };
@@ -32,6 +33,19 @@ test('address, phone link and the enquiry section', async ({ page }) => {
   const address = page.getByRole('main').locator('address');
   await expect(address).toContainText('Manama');
   await expect(address).toContainText('Kingdom of Bahrain');
+  // the provider's own details come from its settings (SITE_NAME, SITE_ADDRESS, SITE_OPENING_HOURS, SITE_EMAIL)
+  await expect(address).toContainText(TEST_SITE_IDENTITY.SITE_NAME);
+  for (const line of TEST_SITE_IDENTITY.SITE_ADDRESS.split('|')) await expect(address).toContainText(line.trim());
+  await expect(page.getByRole('main')).toContainText(TEST_SITE_IDENTITY.SITE_OPENING_HOURS);
+  await expect(page.getByRole('main').getByRole('link', { name: TEST_SITE_IDENTITY.SITE_EMAIL })).toHaveAttribute(
+    'href',
+    `mailto:${TEST_SITE_IDENTITY.SITE_EMAIL}`,
+  );
+  // the consent and newsletter wording name the configured provider
+  await expect(page.getByLabel(`I agree that ${TEST_SITE_IDENTITY.SITE_NAME} may store`, { exact: false })).toHaveCount(
+    1,
+  );
+  await expect(page.getByLabel(`the ${TEST_SITE_IDENTITY.SITE_NAME} newsletter`, { exact: false })).toHaveCount(1);
 
   const phone = page.getByRole('main').locator('a[href^="tel:"]');
   await expect(phone).toHaveAttribute('href', settings.data.phone);

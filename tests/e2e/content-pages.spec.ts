@@ -3,6 +3,7 @@
 import http from 'node:http';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { SITE_NAME } from './support/identity';
 import { startPair } from './support/servers';
 import { axeViolations } from './support/axe';
 
@@ -23,7 +24,7 @@ test.describe('content pages with the demo content', () => {
     const about = await adminData<SingleImagePage>('/about-us/content');
     const response = await page.goto('/about');
     expect(response?.status()).toBe(200);
-    await expect(page).toHaveTitle('About Us | Dilmun Academy');
+    await expect(page).toHaveTitle(`About Us | ${SITE_NAME}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(about.title);
     await expect(page.locator('main h1')).toHaveCount(1);
     const text = page.locator('main .rich-text');
@@ -37,7 +38,7 @@ test.describe('content pages with the demo content', () => {
   test('/conferences: title, rich description and both images', async ({ page }) => {
     const conferences = await adminData<TwoImagePage>('/conference-summit/content');
     await page.goto('/conferences');
-    await expect(page).toHaveTitle('Conferences and Summits | Dilmun Academy');
+    await expect(page).toHaveTitle(`Conferences and Summits | ${SITE_NAME}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(conferences.title);
     const text = page.locator('main .rich-text');
     await expect(text.getByRole('heading', { level: 2 })).toHaveText(
@@ -58,7 +59,7 @@ test.describe('content pages with the demo content', () => {
   test('/consultations: title, one image and the description', async ({ page }) => {
     const consultations = await adminData<SingleImagePage>('/consultations/content');
     await page.goto('/consultations');
-    await expect(page).toHaveTitle('Consultations | Dilmun Academy');
+    await expect(page).toHaveTitle(`Consultations | ${SITE_NAME}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(consultations.title);
     await expect(page.locator('main .rich-text strong', { hasText: 'Training needs analysis' })).toBeVisible();
     await expect(page.locator('main .rich-text').getByRole('link', { name: 'Book a consultation' })).toHaveAttribute(
@@ -72,7 +73,7 @@ test.describe('content pages with the demo content', () => {
   test('/destination-training: title, two images and the description', async ({ page }) => {
     const destination = await adminData<TwoImagePage>('/destination-training/content');
     await page.goto('/destination-training');
-    await expect(page).toHaveTitle('Destination Training | Dilmun Academy');
+    await expect(page).toHaveTitle(`Destination Training | ${SITE_NAME}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(destination.title);
     await expect(page.locator('main .rich-text').getByRole('table')).toContainText('Kuala Lumpur');
     const images = pageImages(page);
@@ -83,7 +84,7 @@ test.describe('content pages with the demo content', () => {
 
   test('/customized-in-house: two blocks, their pictures and the seven benefits', async ({ page }) => {
     await page.goto('/customized-in-house');
-    await expect(page).toHaveTitle('Customized In-House Training | Dilmun Academy');
+    await expect(page).toHaveTitle(`Customized In-House Training | ${SITE_NAME}`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const blocks = [
       {
@@ -127,7 +128,7 @@ test.describe('content pages with the demo content', () => {
   test('/learning-solutions: the learning-solutions block as the page', async ({ page }) => {
     const solutions = await adminData<LearningSolution[]>('/learning-solution/content');
     await page.goto('/learning-solutions');
-    await expect(page).toHaveTitle('Learning Solutions | Dilmun Academy');
+    await expect(page).toHaveTitle(`Learning Solutions | ${SITE_NAME}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Our learning Solutions');
     const cards = page.locator('main [data-learning-solution]');
     await expect(cards).toHaveCount(solutions.length);

@@ -2,7 +2,7 @@
 // every 60 000 ms, 'Started' at the start time; hydrated without a mismatch and never announced as live.
 import { expect, test } from './support/fixtures';
 
-type UpcomingCourse = { id: number; title: string; remaining_time: string };
+type OpenCourse = { id: number; title: string; remaining_time: string };
 
 const MINUTE = 60_000;
 /** 1 day 2 hours 3 minutes. */
@@ -10,9 +10,9 @@ const LEAD_MS = ((24 + 2) * 60 + 3) * MINUTE;
 /** Slack so that the real seconds the page takes to load never cross a minute boundary. */
 const SLACK_MS = 30_000;
 
-async function futureCourse(): Promise<UpcomingCourse> {
+async function futureCourse(): Promise<OpenCourse> {
   const response = await fetch(`${process.env.ADMIN_ORIGIN}/api/upcoming-certification/content`);
-  const { data } = (await response.json()) as { data: UpcomingCourse[] };
+  const { data } = (await response.json()) as { data: OpenCourse[] };
   const course = data.find((candidate) => Date.parse(candidate.remaining_time) > Date.now() + LEAD_MS);
   expect(course, 'a demo course that starts in the future').toBeDefined();
   return course!;

@@ -1,7 +1,7 @@
 // Issue 5: enquiries arrive. The contact form and the sidebar forms against the production build, with and
 // without JavaScript; every accepted enquiry is a record in the server's outbox (a temp folder per pair
 // here), every refused one writes nothing.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -240,14 +240,47 @@ test.describe('with JavaScript', () => {
     await box.getByRole('button', { name: 'Send Message' }).click();
     await expect(box.getByLabel('Name')).toBeFocused();
     await expect(box.locator('#quick-inquiry-message-error')).toHaveText('Message is required');
+    await expect(box.locator('#quick-inquiry-replyTo-error')).toHaveText('Email or phone is required, so we can reply');
 
     await box.getByLabel('Name').fill('Yusuf');
-    await box.getByLabel('Message').fill('Is there an Arabic-language class? yusuf@gpic.com');
+    await box.getByLabel('Email or phone').fill('yusuf at gpic');
+    await box.getByLabel('Message').fill('Is there an Arabic-language class?');
+    await box.getByRole('button', { name: 'Send Message' }).click();
+    await expect(box.getByLabel('Email or phone')).toBeFocused();
+    await expect(box.getByLabel('Email or phone')).toHaveAccessibleDescription(
+      /Enter a valid email, such as name@company.com, or a phone number/,
+    );
+    await box.getByLabel('Email or phone').fill('yusuf@gpic.com');
     await box.getByRole('button', { name: 'Send Message' }).click();
     await expect(box.getByRole('status')).toContainText('Thank you, Yusuf. Your message has arrived.');
     const records = await readRecords(dir);
     expect(records.length).toBe(before + 1);
-    expect(records.at(-1)).toMatchObject({ kind: 'quick-inquiry', context: course, fields: { name: 'Yusuf' } });
+    expect(records.at(-1)).toMatchObject({
+      kind: 'quick-inquiry',
+      context: course,
+      fields: { name: 'Yusuf', replyTo: 'yusuf@gpic.com', message: 'Is there an Arabic-language class?' },
+    });
+  });
+
+  test('the country picker finds what people type: everyday names and native names first', async ({ page }) => {
+    await page.goto(`${pair.site.url}/contact-us`);
+    await hydrated(page);
+    const country = page.getByLabel('Country', { exact: true });
+    for (const [typed, name] of [
+      ['UAE', 'United Arab Emirates'],
+      ['KSA', 'Saudi Arabia'],
+      ['UK', 'United Kingdom'],
+      ['USA', 'United States'],
+      ['البحرين', 'Bahrain'],
+      ['oman', 'Oman'],
+    ]) {
+      await country.fill(typed!);
+      await expect(page.getByRole('option').first(), typed).toContainText(name!);
+    }
+    await country.fill('bahr');
+    await expect(page.getByRole('option').first()).toHaveText('Bahrain (البحرين)');
+    await country.press('Enter');
+    await expect(page.locator('#enquiry-form input[type="hidden"][name="country"]')).toHaveValue('BH');
   });
 });
 
@@ -329,6 +362,46 @@ test.describe('without JavaScript', () => {
     expect((await readRecords(dir)).length).toBe(before + 2);
   });
 
+  test('a form token never issued by the site is refused with a plain message; what was typed stays', async () => {
+    const before = (await readRecords(dir)).length;
+    const url = `${pair.site.url}/contact-us`;
+    const body = await plainFormBody(url, 'enquiry-form', valid({ firstName: 'Forged' }));
+    const issued = String(body.get('formToken'));
+    expect(issued).toMatch(/^[0-9a-z]+\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{43}$/); // signed, not just random
+    for (const forged of [`${issued.slice(0, -43)}${'A'.repeat(43)}`, 'made-up-token-of-some-length']) {
+      body.set('formToken', forged);
+      const answer = await postPlain(url, body);
+      expect(answer.status).toBe(400);
+      expect(answer.html).toContain('This form had expired, so nothing was sent. Your details are still here');
+      expect(answer.html).toContain('value="Forged"');
+    }
+    expect((await readRecords(dir)).length).toBe(before);
+  });
+
+  test('a token belongs to a rendering, not to a visitor: whoever is shown the page can send its form', async () => {
+    const before = (await readRecords(dir)).length;
+    const url = `${pair.site.url}/contact-us`;
+    const page = await fetch(url);
+    expect(page.headers.get('set-cookie')).toBeNull(); // nothing pairs the page with one visitor
+    // two visitors shown that one rendering (as a shared cache would): each one's enquiry is accepted
+    const body = await plainFormBody(url, 'enquiry-form', {});
+    for (const [visitor, agent] of [
+      ['Visitor One', 'Mozilla/5.0 (X11; Linux x86_64)'],
+      ['Visitor Two', 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)'],
+    ]) {
+      const form = new FormData();
+      for (const [name, value] of body) form.append(name, value);
+      for (const [name, value] of Object.entries(valid({ firstName: visitor! }))) form.append(name, value);
+      const answer = await fetch(url, { method: 'POST', body: form, headers: { 'user-agent': agent! } });
+      expect(answer.status).toBe(200);
+      expect(await answer.text()).toContain(`Thank you, ${visitor}. Your enquiry has arrived.`);
+    }
+    expect((await readRecords(dir)).slice(before).map((record) => record.fields.firstName)).toEqual([
+      'Visitor One',
+      'Visitor Two',
+    ]);
+  });
+
   test('Register and Request In-House Proposal arrive with the course already in the form', async ({ page }) => {
     const href = registerHref({
       course: 'Strategic Leadership',
@@ -365,6 +438,49 @@ test.describe('without JavaScript', () => {
     const records = await readRecords(dir);
     expect(records.length).toBe(before + 1);
     expect(records.at(-1)).toMatchObject({ kind: 'call-me-back', fields: { name: 'Fatima', phone: '+973 3900 0000' } });
+  });
+});
+
+test.describe('delivery', () => {
+  test('the outbox is readable by the server’s user only', async () => {
+    expect((await readRecords(dir)).length).toBeGreaterThan(0);
+    expect((await stat(path.join(dir, 'enquiries.jsonl'))).mode & 0o777).toBe(0o600);
+  });
+
+  test('forwarding starts with the server: a record left unforwarded is delivered with only health checks', async () => {
+    const received: string[] = [];
+    const webhook = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+      req.on('end', () => {
+        received.push((JSON.parse(body) as { id: string }).id);
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => webhook.listen(0, '127.0.0.1', resolve));
+    const leftDir = await mkdtemp(path.join(os.tmpdir(), 'enquiry-e2e-left-'));
+    const left = {
+      v: 1,
+      id: 'f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0',
+      kind: 'call-me-back',
+      receivedAt: new Date().toISOString(),
+      fields: { name: 'Left Over', phone: '+973 3900 0000' },
+    };
+    await writeFile(path.join(leftDir, 'enquiries.jsonl'), `${JSON.stringify(left)}\n`);
+    // started like `npm start`; the harness only polls /healthz until it answers, no page is viewed
+    const restarted = await startPair({
+      env: {
+        ENQUIRY_OUTBOX_DIR: leftDir,
+        ENQUIRY_WEBHOOK_URL: `http://127.0.0.1:${(webhook.address() as import('node:net').AddressInfo).port}/hook`,
+      },
+    });
+    try {
+      await expect.poll(() => received, { timeout: 10_000 }).toEqual([left.id]);
+    } finally {
+      await restarted.stop();
+      await new Promise((resolve) => webhook.close(resolve));
+      await rm(leftDir, { recursive: true, force: true });
+    }
   });
 });
 

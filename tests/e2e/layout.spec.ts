@@ -4,6 +4,7 @@
 import http from 'node:http';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { SITE_NAME } from './support/identity';
 import { startAdmin, startSite } from './support/servers';
 
 type Settings = Record<
@@ -45,7 +46,7 @@ test.describe('desktop layout (1440 px)', () => {
     await page.goto('/about');
     const header = page.getByRole('banner');
 
-    const logoLink = header.getByRole('link', { name: 'Dilmun Academy home' });
+    const logoLink = header.getByRole('link', { name: `${SITE_NAME} home` });
     await expect(logoLink).toHaveAttribute('href', '/');
     await expect(logoLink.locator('img')).toHaveAttribute('src', settings.logo);
 
@@ -186,7 +187,7 @@ test.describe('desktop layout (1440 px)', () => {
   test('every page sets lang="en" and a title of its own', async ({ page }) => {
     await page.goto('/no-such-page');
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-    await expect(page).toHaveTitle('Page not found | Dilmun Academy');
+    await expect(page).toHaveTitle(`Page not found | ${SITE_NAME}`);
     expect(await page.locator('head title').count()).toBe(1);
     expect(await page.locator('head meta[charset]').count()).toBe(1);
   });
@@ -201,7 +202,7 @@ test.describe('404', () => {
     expect(html).toMatch(/<h1[^>]*>We could not find that page<\/h1>/);
     expect(html).toContain('href="/"');
     expect(html).toContain('<footer');
-    expect(html).toContain('<title>Page not found | Dilmun Academy</title>');
+    expect(html).toContain(`<title>Page not found | ${SITE_NAME}</title>`);
   });
 
   test('the 404 page offers the way home and to the main sections', async ({ page }) => {
@@ -270,7 +271,7 @@ test.describe('without JavaScript', () => {
 async function startFaultyPair(faults: Parameters<Awaited<ReturnType<typeof startAdmin>>['setFaults']>[0]) {
   const admin = await startAdmin();
   admin.setFaults(faults);
-  const site = await startSite(admin.url, { CONTENT_RETRY_MS: '60000' });
+  const site = await startSite(admin, { CONTENT_RETRY_MS: '60000' });
   return {
     admin,
     site,
@@ -333,7 +334,7 @@ test.describe('settings from the admin', () => {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('We could not find that page');
 
       const header = page.getByRole('banner');
-      await expect(header.getByRole('link', { name: 'Dilmun Academy' })).toHaveAttribute('href', '/');
+      await expect(header.getByRole('link', { name: SITE_NAME })).toHaveAttribute('href', '/');
       await expect(header.locator('img')).toHaveCount(0);
       await expect(header.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(
         NAV.map(([, label]) => label),

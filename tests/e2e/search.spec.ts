@@ -1,7 +1,7 @@
 // Issue 6: course search on /search, from the header box, the mobile overlay and the sidebar's Find a Course
 // panel, with and without JavaScript. Courses, venues and dates are read from the demo admin, never hard-coded.
 import type { Locator, Page } from '@playwright/test';
-import { SITE_NAME } from '../../src/lib/site';
+import { SITE_NAME } from './support/identity';
 import { expect, test } from './support/fixtures';
 import { startPair } from './support/servers';
 import { axeViolations } from './support/axe';

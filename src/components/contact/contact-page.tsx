@@ -1,15 +1,18 @@
+import { Fragment } from 'react';
 import { getSettings } from '../../lib/admin/content.server';
-import { SITE_NAME } from '../../lib/site';
-import { EnquiryForm } from '../enquiry/enquiry-form';
-import { Streamed } from '../ui/streamed';
-import { ContactPhoneSkeleton, ContactPhoneWhenLoaded } from './contact-phone';
+import { siteIdentity } from '../../lib/site-identity';
+import { ContactForm } from '../enquiry/enquiry-forms';
+import { MailIcon } from '../layout/icons';
+import { phoneHref } from '../layout/settings-links';
+import { Section } from '../ui/section';
+import { ContactPhone, ContactPhoneSkeleton } from './contact-phone';
 import { enquiryPrefillFromQuery } from './enquiry-prefill';
 import styles from './contact-page.module.css';
 
 /** /contact-us: where we are, how to call, and the enquiry form (prefilled from the links that lead here). */
 export function ContactPage({ query }: { query?: string }) {
   const prefill = enquiryPrefillFromQuery(query);
-  const settings = getSettings();
+  const identity = siteIdentity();
   return (
     <>
       <div className={styles.band}>
@@ -27,24 +30,34 @@ export function ContactPage({ query }: { query?: string }) {
             Our office
           </h2>
           <address className={styles.address}>
-            {SITE_NAME}
-            <br />
-            Office 1204, Bahrain Financial Harbour West Tower
-            <br />
-            King Faisal Highway
-            <br />
-            Manama, Kingdom of Bahrain
+            {[identity.name, ...identity.address].map((line, index) => (
+              <Fragment key={index}>
+                {index > 0 ? <br /> : null}
+                {line}
+              </Fragment>
+            ))}
           </address>
-          <Streamed ready={settings} fallback={<ContactPhoneSkeleton />}>
-            <ContactPhoneWhenLoaded settings={settings} />
-          </Streamed>
-          <p className={styles.muted}>Sunday to Thursday, 8:00 to 17:00 (Bahrain time)</p>
+          <Section
+            load={getSettings}
+            skeleton={<ContactPhoneSkeleton />}
+            what="Our phone number"
+            failed={() => <ContactPhone phone={phoneHref(undefined, identity.phone)} />}
+          >
+            {(settings) => <ContactPhone phone={phoneHref(settings, identity.phone)} />}
+          </Section>
+          {identity.email ? (
+            <p className={styles.line}>
+              <MailIcon className={styles.icon} />
+              <a href={`mailto:${identity.email}`}>{identity.email}</a>
+            </p>
+          ) : null}
+          {identity.openingHours ? <p className={styles.muted}>{identity.openingHours}</p> : null}
         </section>
         <section id="enquiry" className={styles.enquiry} aria-labelledby="enquiry-heading" tabIndex={-1}>
           <h2 id="enquiry-heading" className={styles.subheading}>
             Send us an enquiry
           </h2>
-          <EnquiryForm prefill={prefill} />
+          <ContactForm prefill={prefill} />
         </section>
       </div>
     </>

@@ -1,26 +1,21 @@
-import type { ContentResult } from '../../lib/admin/content-error';
-import type { Settings } from '../../lib/admin/schemas';
 import { PhoneIcon } from '../layout/icons';
-import { phoneLabel, settingsHref } from '../layout/settings-links';
+import { phoneLabel } from '../layout/settings-links';
 import { Skeleton } from '../ui/skeleton';
 import styles from './contact-page.module.css';
 
-/** The phone line once the settings are in (see ContactPage for why they may arrive as a promise). */
-export async function ContactPhoneWhenLoaded({ settings }: { settings: Promise<ContentResult<Settings>> }) {
-  return <ContactPhone settings={await settings} />;
-}
-
-/** The phone line of the contact details: the settings' `tel:` link, read the same way as the contact block. */
-export function ContactPhone({ settings }: { settings: ContentResult<Settings> }) {
-  const href = settings.ok ? settingsHref(settings.data.phone) : undefined;
-  if (!href) {
+/**
+ * The phone line of the contact details: a `tel:` address, the admin's or else the owner's SITE_PHONE (see
+ * `phoneHref`); none when neither has one.
+ */
+export function ContactPhone({ phone }: { phone: string | undefined }) {
+  if (!phone) {
     return <p className={styles.muted}>Our phone line will be listed here shortly; please use the form meanwhile.</p>;
   }
   return (
     <p className={styles.line}>
       <PhoneIcon className={styles.icon} />
-      <a className={styles.phone} href={href}>
-        {phoneLabel(href)}
+      <a className={styles.phone} href={phone}>
+        {phoneLabel(phone)}
       </a>
     </p>
   );

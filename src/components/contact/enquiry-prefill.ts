@@ -1,4 +1,4 @@
-import type { EnquiryPrefill } from '../enquiry/enquiry-form';
+import type { EnquiryPrefill } from '../enquiry/enquiry-forms';
 
 /** Longer messages are cut: the query string is visitor-controlled and ends up in a form field. */
 export const PREFILL_MESSAGE_MAX = 2000;

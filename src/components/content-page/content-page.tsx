@@ -1,62 +1,64 @@
-import { Streamed } from '../ui/streamed';
+import type { ReactNode } from 'react';
 import type { ContentResult } from '../../lib/admin/content-error';
-import { safeUrl } from '../../lib/rich-text/safe-url';
+import type { SafeAddress, SingleImagePage, TwoImagePage } from '../../lib/admin/schemas';
 import { RichText } from '../rich-text';
-import { SectionError } from '../ui/section-error';
+import { Section } from '../ui/section';
 import { LoadingRegion, Skeleton } from '../ui/skeleton';
 import { PageHeader } from './page-header';
 import styles from './content-page.module.css';
 
-/** What the admin gives every simple content page: one or two images are normalised to a list. */
-export type PageContent = { title: string; description: string; images: string[] };
+/** What every simple content page shows: the admin's one or two images normalised to a list. */
+export type PageContent = { title: string; description: string; images: SafeAddress[] };
+
+/** The admin's one-image and two-image page shapes. */
+type PageShape = SingleImagePage | TwoImagePage;
 
 /**
  * /conferences, /consultations and /destination-training: a title, the admin's rich text and its pictures.
- * `fallbackTitle` keeps the page recognisable (and its h1 in place) when the admin call fails.
+ * `fallbackTitle` keeps the page recognisable (and its h1 in place) when the admin call fails. `head` is the
+ * page's head from the same content (see Section).
  */
 export function ContentPage({
   load,
   fallbackTitle,
   eyebrow,
   imageSlots,
+  head,
 }: {
-  load: () => Promise<ContentResult<PageContent>>;
+  load: () => Promise<ContentResult<PageShape>>;
   fallbackTitle: string;
   eyebrow: string;
   /** How many images the page normally has, so the skeleton takes their place. */
   imageSlots: 1 | 2;
+  head?: (page: PageContent | undefined) => ReactNode;
 }) {
   return (
     <article className={styles.page} aria-labelledby="page-title">
-      <Streamed ready={load()} fallback={<ContentPageSkeleton eyebrow={eyebrow} imageSlots={imageSlots} />}>
-        <ContentPageBody load={load} fallbackTitle={fallbackTitle} eyebrow={eyebrow} />
-      </Streamed>
+      <Section
+        load={load}
+        skeleton={<ContentPageSkeleton eyebrow={eyebrow} imageSlots={imageSlots} />}
+        what={`The ${fallbackTitle} page`}
+        head={head && ((data) => head(data && toPageContent(data)))}
+        failed={(message) => (
+          <>
+            <PageHeader eyebrow={eyebrow} title={fallbackTitle} />
+            <div className={`container ${styles.body}`}>{message}</div>
+          </>
+        )}
+      >
+        {(data) => <ContentPageView page={toPageContent(data)} eyebrow={eyebrow} />}
+      </Section>
     </article>
   );
 }
 
-async function ContentPageBody({
-  load,
-  fallbackTitle,
+export function ContentPageView({
+  page: { title, description, images },
   eyebrow,
 }: {
-  load: () => Promise<ContentResult<PageContent>>;
-  fallbackTitle: string;
+  page: PageContent;
   eyebrow: string;
 }) {
-  const result = await load();
-  if (!result.ok) {
-    return (
-      <>
-        <PageHeader eyebrow={eyebrow} title={fallbackTitle} />
-        <div className={`container ${styles.body}`}>
-          <SectionError error={result.error} what={`The ${fallbackTitle} page`} />
-        </div>
-      </>
-    );
-  }
-  const { title, description } = result.data;
-  const images = result.data.images.map(safeUrl).filter(Boolean);
   return (
     <>
       <PageHeader eyebrow={eyebrow} title={title} />
@@ -107,24 +109,11 @@ function ContentPageSkeleton({ eyebrow, imageSlots }: { eyebrow: string; imageSl
   );
 }
 
-/** A content call whose answer is read as a `PageContent`. */
-export function asPageContent<T extends Parameters<typeof toPageContent>[0]>(
-  call: () => Promise<ContentResult<T>>,
-): () => Promise<ContentResult<PageContent>> {
-  return async () => {
-    const result = await call();
-    return result.ok ? { ...result, data: toPageContent(result.data) } : result;
-  };
-}
-
 /** The admin's one-image and two-image page shapes, as a `PageContent`. */
-export function toPageContent(data: {
-  title: string;
-  description: string;
-  image?: string;
-  first_image?: string;
-  second_image?: string;
-}): PageContent {
-  const images = [data.first_image ?? data.image, data.second_image].filter((src): src is string => Boolean(src));
+export function toPageContent(data: PageShape): PageContent {
+  const first = 'image' in data ? data.image : 'first_image' in data ? data.first_image : undefined;
+  const second = 'second_image' in data ? data.second_image : undefined;
+  // an address that did not pass the address rule arrives empty and is left out
+  const images = [first, second].filter((src): src is SafeAddress => Boolean(src));
   return { title: data.title, description: data.description, images };
 }

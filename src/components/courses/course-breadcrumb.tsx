@@ -1,18 +1,22 @@
 import styles from './course-breadcrumb.module.css';
 
-export type Crumb = { label: string; href?: string };
+export type Crumb = { label: string; href: string };
 
-/** Home › (section) › current page; the last item is the page itself (aria-current). */
-export function CourseBreadcrumb({ crumbs, current }: { crumbs: Crumb[]; current: string }) {
+/** Home › (section) › current page; the last item is the page itself (aria-current), absent while loading. */
+export function CourseBreadcrumb({ crumbs, current }: { crumbs: Crumb[]; current?: string }) {
   return (
     <nav aria-label="Breadcrumb" className={styles.breadcrumb}>
       <ol>
         {crumbs.map((crumb) => (
-          <li key={crumb.label}>{crumb.href ? <a href={crumb.href}>{crumb.label}</a> : <span>{crumb.label}</span>}</li>
+          <li key={crumb.href}>
+            <a href={crumb.href}>{crumb.label}</a>
+          </li>
         ))}
-        <li>
-          <span aria-current="page">{current}</span>
-        </li>
+        {current ? (
+          <li>
+            <span aria-current="page">{current}</span>
+          </li>
+        ) : null}
       </ol>
     </nav>
   );

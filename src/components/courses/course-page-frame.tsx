@@ -1,11 +1,17 @@
 import type { ReactNode } from 'react';
+import { setResponseStatus } from '../../lib/response-status.server';
+import { NotFoundView } from '../layout/not-found-view';
+import { CourseNotFoundMeta, CourseUnavailableMeta } from '../seo/course-meta';
+import { LoadingRegion, Skeleton } from '../ui/skeleton';
 import { CourseBreadcrumb, type Crumb } from './course-breadcrumb';
 import { CourseSidebar } from './course-sidebar';
 import styles from './course-page-frame.module.css';
 
+export const HOME_CRUMB: Crumb = { label: 'Home', href: '/' };
+
 /**
  * The frame both course screens share: a title band with the breadcrumb, the main column and the enquiry
- * sidebar (which names the course in its forms when it is known).
+ * sidebar (which names the course in its forms when it is known). The page's <title> is its head's (`<Meta>`).
  */
 export function CoursePageFrame({
   title,
@@ -32,5 +38,56 @@ export function CoursePageFrame({
         <CourseSidebar course={course} />
       </div>
     </>
+  );
+}
+
+/**
+ * A course screen whose admin call failed: the frame with the failure message in the main column, and a head
+ * that keeps the page's address canonical (the course is there, it could not be read this time).
+ */
+export function CourseUnavailable({ path, crumbs, children }: { path: string; crumbs: Crumb[]; children: ReactNode }) {
+  return (
+    <>
+      <CourseUnavailableMeta path={path} />
+      <CoursePageFrame title="Course details" crumbs={crumbs}>
+        {children}
+      </CoursePageFrame>
+    </>
+  );
+}
+
+/**
+ * An unknown course. Known before the first byte (a malformed id or slug, or the admin's 404 within the
+ * in-place wait), it answers 404; learnt later, once the page has started streaming with 200, the status can
+ * no longer change, so the page says so and asks search engines not to index it.
+ */
+export function CourseNotFound({ path }: { path: string }) {
+  setResponseStatus(404);
+  return (
+    <>
+      <CourseNotFoundMeta path={path} />
+      <NotFoundView what="course" />
+    </>
+  );
+}
+
+/** Stands in while a slow admin answers: the band with the breadcrumb so far, and placeholder rows. */
+export function CoursePageSkeleton({ crumbs }: { crumbs: Crumb[] }) {
+  return (
+    <LoadingRegion label="Loading the course">
+      <div className={styles.band}>
+        <div className="container">
+          <CourseBreadcrumb crumbs={crumbs} />
+          <Skeleton className={styles.skeletonTitle} />
+        </div>
+      </div>
+      <div className={`container ${styles.columns}`}>
+        <div className={styles.main}>
+          {[100, 100, 100, 70].map((width, index) => (
+            <Skeleton key={index} className={styles.skeletonRow} style={{ width: `${width}%` }} />
+          ))}
+        </div>
+      </div>
+    </LoadingRegion>
   );
 }

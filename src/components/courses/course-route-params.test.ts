@@ -31,7 +31,13 @@ describe('parseSubCourseSlug', () => {
     expect(parseSubCourseSlug(raw)).toBe(raw),
   );
 
-  test.each(['', '..', '.', 'a/b', 'a b', 'a?b', 'x'.repeat(201)])('%j is not a slug', (raw) =>
-    expect(parseSubCourseSlug(raw)).toBeNull(),
+  test.each(['', '..', '.', 'a/b', 'a b', 'a?b', 'x'.repeat(201), 'a%2Fb', '%E0%A4%A', '%2e%2e', 'a%2525b'])(
+    '%j is not a slug',
+    (raw) => expect(parseSubCourseSlug(raw)).toBeNull(),
   );
+
+  test('a slug that is not ASCII is kept, and decoded once when it arrives percent-encoded', () => {
+    expect(parseSubCourseSlug('café-leadership')).toBe('café-leadership');
+    expect(parseSubCourseSlug('caf%C3%A9-leadership')).toBe('café-leadership');
+  });
 });

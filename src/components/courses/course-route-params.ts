@@ -10,8 +10,18 @@ export function parseCategoryId(raw: string | undefined): number | null {
   return Number.isSafeInteger(id) ? id : null;
 }
 
-/** A sub-course slug as it appears in the admin's lists; empty, over-long or path-like values are not one. */
+/**
+ * A sub-course slug as it appears in the admin's lists; empty, over-long or path-like values are not one.
+ * It may arrive still percent-encoded (a client navigation to `caf%C3%A9-leadership`): it is decoded here,
+ * once, because the admin client encodes it again on the way out.
+ */
 export function parseSubCourseSlug(raw: string | undefined): string | null {
-  if (!raw || raw.length > 200 || /[/\\?#\s]/.test(raw) || raw === '.' || raw === '..') return null;
-  return raw;
+  let slug: string;
+  try {
+    slug = raw?.includes('%') ? decodeURIComponent(raw) : (raw ?? '');
+  } catch {
+    return null; // a malformed escape is not a slug
+  }
+  if (!slug || slug.length > 200 || /[/\\?#%\s]/.test(slug) || slug === '.' || slug === '..') return null;
+  return slug;
 }

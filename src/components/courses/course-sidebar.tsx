@@ -1,5 +1,4 @@
-import { CallMeBackForm } from '../enquiry/call-me-back-form';
-import { QuickInquiryForm } from '../enquiry/quick-inquiry-form';
+import { CallMeBackForm, QuickInquiryForm } from '../enquiry/enquiry-forms';
 import { FindCoursePanel } from '../search/find-course-panel';
 import { ButtonLink } from '../ui/button-link';
 import { inHouseProposalHref } from '../../lib/enquiry-links';

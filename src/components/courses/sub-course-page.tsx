@@ -1,69 +1,95 @@
 import { getSubCourse } from '../../lib/admin/content.server';
 import { isNotFound } from '../../lib/admin/content-error';
-import { setResponseStatus } from '../../lib/response-status.server';
-import { NotFoundView } from '../layout/not-found-view';
-import { CourseNotFoundMeta, CourseUnavailableMeta, SubCourseMeta } from '../seo/course-meta';
+import type { SubCourse } from '../../lib/admin/schemas';
+import type { SearchIndex } from '../../lib/search/search-index';
+import { peekSearchIndex } from '../../lib/search/search-index.server';
 import { RichText } from '../rich-text';
-import { SectionError } from '../ui/section-error';
-import { CoursePageFrame } from './course-page-frame';
+import { SubCourseMeta } from '../seo/course-meta';
+import { Section } from '../ui/section';
 import type { Crumb } from './course-breadcrumb';
+import {
+  CourseNotFound,
+  CoursePageFrame,
+  CoursePageSkeleton,
+  CourseUnavailable,
+  HOME_CRUMB,
+} from './course-page-frame';
 import { parseSubCourseSlug } from './course-route-params';
 import { CourseSessionsTable } from './course-sessions-table';
 import { NoCourseDetails } from './no-course-details';
 import styles from './sub-course-page.module.css';
 
-const CRUMBS: Crumb[] = [{ label: 'Home', href: '/' }];
-
-/** The sub-course screen: awaited before any Suspense so an unknown slug answers 404 (see CourseDetailsPage). */
-export async function SubCoursePage({ slug }: { slug: string | undefined }) {
+/**
+ * The sub-course screen: a malformed slug is a 404 at once; an unknown one once the admin says so. Its head
+ * comes with the course (in place, or streamed with it); the failure views bring their own.
+ */
+export function SubCoursePage({ slug }: { slug: string | undefined }) {
+  const path = `/subCourse-details/${encodeURIComponent(slug ?? '')}`;
   const validSlug = parseSubCourseSlug(slug);
-  const subCourse = validSlug === null ? null : await getSubCourse(validSlug);
-
-  if (subCourse === null || (!subCourse.ok && isNotFound(subCourse.error))) {
-    setResponseStatus(404);
-    return (
-      <>
-        <CourseNotFoundMeta path={`/subCourse-details/${encodeURIComponent(slug ?? '')}`} />
-        <NotFoundView what="course" />
-      </>
-    );
-  }
-
-  if (!subCourse.ok) {
-    return (
-      <>
-        <CourseUnavailableMeta path={`/subCourse-details/${encodeURIComponent(validSlug!)}`} />
-        <CoursePageFrame title="Course details" crumbs={CRUMBS}>
-          <SectionError error={subCourse.error} what="The course details" />
-        </CoursePageFrame>
-      </>
-    );
-  }
-
-  const { title, description, course_venue: sessions } = subCourse.data;
+  if (validSlug === null) return <CourseNotFound path={path} />;
+  const crumbs = subCourseCrumbs(peekSearchIndex(), validSlug);
   return (
-    <>
-      <SubCourseMeta slug={validSlug!} subCourse={subCourse.data} crumbs={CRUMBS} />
-      <CoursePageFrame title={title} crumbs={CRUMBS} course={title}>
-        <section aria-labelledby="sessions-heading" className={styles.section}>
-          <h2 id="sessions-heading" className={styles.heading}>
-            Dates, venues and fees
+    <Section
+      load={() => getSubCourse(validSlug)}
+      skeleton={<CoursePageSkeleton crumbs={crumbs} />}
+      what="The course details"
+      head={(subCourse) =>
+        subCourse ? <SubCourseMeta slug={validSlug} subCourse={subCourse} crumbs={crumbs} /> : null
+      }
+      failed={(message, error) =>
+        isNotFound(error) ? (
+          <CourseNotFound path={path} />
+        ) : (
+          <CourseUnavailable path={path} crumbs={crumbs}>
+            {message}
+          </CourseUnavailable>
+        )
+      }
+    >
+      {(subCourse) => <SubCourseView slug={validSlug} subCourse={subCourse} crumbs={crumbs} />}
+    </Section>
+  );
+}
+
+/**
+ * Home › category. The admin's sub-course has no category, so it is looked up in the search catalogue, which
+ * lists every category's courses; without an index yet (or a course no category lists) the trail is just Home.
+ */
+export function subCourseCrumbs(index: SearchIndex | undefined, slug: string): Crumb[] {
+  const key = index?.courses.find((course) => course.slug === slug)?.categoryKeys[0];
+  const category = index?.categories.find((candidate) => candidate.key === key);
+  return category ? [HOME_CRUMB, { label: category.title, href: category.href }] : [HOME_CRUMB];
+}
+
+export function SubCourseView({
+  slug,
+  subCourse: { title, description, course_venue: sessions },
+  crumbs,
+}: {
+  slug: string;
+  subCourse: SubCourse;
+  crumbs: Crumb[];
+}) {
+  return (
+    <CoursePageFrame title={title} crumbs={crumbs} course={title}>
+      <section aria-labelledby="sessions-heading" className={styles.section}>
+        <h2 id="sessions-heading" className={styles.heading}>
+          Dates, venues and fees
+        </h2>
+        {sessions.length > 0 ? (
+          <CourseSessionsTable course={title} slug={slug} sessions={sessions} />
+        ) : (
+          <NoCourseDetails />
+        )}
+      </section>
+      {description.trim() ? (
+        <section aria-labelledby="about-course-heading" className={styles.section}>
+          <h2 id="about-course-heading" className={styles.heading}>
+            About this course
           </h2>
-          {sessions.length > 0 ? (
-            <CourseSessionsTable course={title} slug={validSlug!} sessions={sessions} />
-          ) : (
-            <NoCourseDetails />
-          )}
+          <RichText source={description} className={styles.description} />
         </section>
-        {description.trim() ? (
-          <section aria-labelledby="about-course-heading" className={styles.section}>
-            <h2 id="about-course-heading" className={styles.heading}>
-              About this course
-            </h2>
-            <RichText source={description} className={styles.description} />
-          </section>
-        ) : null}
-      </CoursePageFrame>
-    </>
+      ) : null}
+    </CoursePageFrame>
   );
 }

@@ -1,15 +1,16 @@
 'use client';
 /**
- * react-select over the 249 countries (site-spec sections 3 and 9): value = 2-letter code, label = English
- * name, menu at most 300 px high, Page Up/Down move 5 options, and the spec's 'No options', 'Loading...'
- * and 'Select...' texts. The default theme's placeholder grey and selected blue fall below AA contrast,
+ * react-select over the 249 countries: value = 2-letter code, label = English name (with the local name
+ * beside it in the menu), menu at most 300 px high, Page Up/Down move 5 options, and the spec's
+ * 'No options', 'Loading...' and 'Select...' texts. What is typed is matched by `findCountries` (codes,
+ * everyday names such as 'UAE' or 'KSA', local names; best match first) rather than react-select's filter. The default theme's placeholder grey and selected blue fall below AA contrast,
  * so the colours come from the site's tokens.
  */
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import Select, { components, type InputProps, type StylesConfig } from 'react-select';
-import { COUNTRIES, type CountryOption } from '../../lib/enquiry/countries';
+import { COUNTRIES, findCountries, type Country } from '../../lib/enquiry/countries';
 
-const styles: StylesConfig<CountryOption, false> = {
+const styles: StylesConfig<Country, false> = {
   control: (base, state) => ({
     ...base,
     minHeight: 46,
@@ -57,19 +58,32 @@ export default function CountryCombobox({
   // react-select sets aria-describedby to its own placeholder/live region; add the field's error to it.
   const Input = useMemo(
     () =>
-      function CountryInput(props: InputProps<CountryOption, false>) {
+      function CountryInput(props: InputProps<Country, false>) {
         const describedBy = [props['aria-describedby'], errorId].filter(Boolean).join(' ') || undefined;
         return <components.Input {...props} aria-describedby={describedBy} aria-required="true" />;
       },
     [errorId],
   );
+  const [typed, setTyped] = useState('');
+  const options = useMemo(() => findCountries(typed), [typed]);
   const selected = COUNTRIES.find((country) => country.value === value) ?? null;
   return (
-    <Select<CountryOption, false>
+    <Select<Country, false>
       instanceId={instanceId}
       inputId={inputId}
       name="country"
-      options={COUNTRIES}
+      options={options}
+      filterOption={null}
+      onInputChange={(input) => setTyped(input)}
+      formatOptionLabel={(country, { context }) =>
+        context === 'menu' && country.native !== country.label ? (
+          <>
+            {country.label} ({country.native})
+          </>
+        ) : (
+          country.label
+        )
+      }
       value={selected}
       onChange={(option) => onChange(option?.value ?? '')}
       maxMenuHeight={300}

@@ -7,7 +7,7 @@
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { COUNTRIES } from '../../lib/enquiry/countries';
-import { errorId, FieldError, fieldId } from './form-parts';
+import { errorId, FieldError, fieldId } from './fields';
 import styles from './enquiry-form.module.css';
 
 type CountryControlProps = {

@@ -1,19 +1,195 @@
+'use client';
 /**
- * The contact form as pages use it (a server component): pages render it inside their section with
- * id="enquiry" on / and /contact-us, and /contact-us passes what its query string prefills (the Register
- * and In-House Proposal links, src/lib/enquiry-links.ts). The page supplies the heading.
- * Each rendering gets a fresh form token (see src/lib/enquiry/form-token.ts).
+ * The one answer path of the three enquiry forms: the form, its hidden fields, and what it shows after each
+ * answer (error summary, refusal notice, confirmation), around the fields a form gives it.
+ *
+ * Without JavaScript the `<form>` posts to the page itself (React renders the server action as the form's
+ * target; `useActionState` gets the server's answer back in the HTML). With JavaScript the submit is taken
+ * over: the shared schema checks the fields first (nothing is sent while any is invalid), then the server
+ * action is called directly, so a failure (server refusal, network error, 413 from the body limit) becomes
+ * a message beside a form that still holds what was typed instead of an error page. Focus then moves to
+ * what the answer says, so keyboard and screen-reader users hear it.
  */
-import { newFormToken } from '../../lib/enquiry/form-token';
-import { LIMITS, type EnquiryFields } from '../../lib/enquiry/schema';
-import { ContactForm } from './contact-form';
+import { useActionState, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { sendEnquiry } from '../../lib/enquiry/actions';
+import {
+  CONTEXT_FIELD,
+  FORM_FIELDS,
+  FORM_TOKEN_FIELD,
+  HONEYPOT_FIELD,
+  KIND_FIELD,
+  readFormInput,
+  typedValues,
+  validateEnquiry,
+  type EnquiryFields,
+  type EnquiryFormState,
+  type EnquiryKind,
+} from '../../lib/enquiry/schema';
+import { buttonClassName } from '../ui/button-link';
+import { ErrorIcon, ErrorSummary } from './fields';
+import styles from './enquiry-form.module.css';
 
-export type EnquiryPrefill = { message?: string; trainingFor?: 'myself' | 'team' };
+const NETWORK_MESSAGE =
+  'We could not reach our server, so your enquiry was not sent. Your details are still here: please check your connection and try again.';
+const TOO_LARGE_MESSAGE = 'Your enquiry is too large to send. Please shorten the message and try again.';
 
-export function EnquiryForm({ prefill }: { prefill?: EnquiryPrefill }) {
-  const values: EnquiryFields = {};
-  // The query string is anyone's to write: only a known choice and a message within bounds are taken.
-  if (typeof prefill?.message === 'string') values.message = prefill.message.slice(0, LIMITS.message);
-  if (prefill?.trainingFor === 'myself' || prefill?.trainingFor === 'team') values.trainingFor = prefill.trainingFor;
-  return <ContactForm token={newFormToken()} initialValues={values} />;
+function failureMessage(error: unknown): string {
+  const digest = (error as { digest?: unknown } | null)?.digest;
+  const status = typeof digest === 'string' ? /"status":(\d+)/.exec(digest)?.[1] : undefined;
+  return status === '413' ? TOO_LARGE_MESSAGE : NETWORK_MESSAGE;
+}
+
+/** The contact page's card, or the sidebar's small box. */
+const LOOKS = {
+  card: { box: styles.panel, form: styles.form, fields: styles.grid, submit: styles.submit },
+  box: { box: styles.box, form: styles.boxForm, fields: styles.stack, submit: styles.boxSubmit },
+};
+
+export function EnquiryForm(props: {
+  kind: EnquiryKind;
+  token: string;
+  initialValues?: EnquiryFields;
+  /** The course a sidebar form is about. */
+  context?: string | undefined;
+  /** The form box's id: where the browser lands after a plain (no-JavaScript) post. */
+  anchor: string;
+  /** Prefix of the field ids (`${idPrefix}-${field}`). */
+  idPrefix: string;
+  look: keyof typeof LOOKS;
+  /** Above the form: always (`intro`), or until it is sent (`hint`). */
+  intro?: ReactNode;
+  hint?: string | undefined;
+  /** The error summary above the fields (long forms), with the ids of controls not named `${idPrefix}-${field}`. */
+  summaryTargets?: Record<string, string>;
+  /** The thank-you after "Thank you, <name>." and what follows it. */
+  sent: string;
+  sentDetail: (reference: string | undefined) => ReactNode;
+  submitLabel: string;
+  children: (state: EnquiryFormState) => ReactNode;
+}) {
+  const { kind, idPrefix } = props;
+  const look = LOOKS[props.look];
+  const initial: EnquiryFormState = {
+    status: 'idle',
+    token: props.token,
+    values: props.initialValues ?? {},
+    errors: {},
+  };
+  const [serverState, formAction] = useActionState(sendEnquiry, initial, `#${props.anchor}`);
+  const [answer, setAnswer] = useState<{ state: EnquiryFormState } | null>(null);
+  const state = answer?.state ?? serverState;
+  const [pending, setPending] = useState(false);
+  const [generation, setGeneration] = useState(0); // after each send: the fields start empty again
+  const busy = useRef(false);
+  const summaryRef = useRef<HTMLDivElement | null>(null);
+  const confirmationRef = useRef<HTMLDivElement | null>(null);
+  const noticeRef = useRef<HTMLDivElement | null>(null);
+
+  useEffect(() => {
+    if (!answer) return;
+    const { status, errors } = answer.state;
+    if (status === 'invalid') {
+      const first = FORM_FIELDS[kind].find((field) => errors[field]);
+      (summaryRef.current ?? document.getElementById(`${idPrefix}-${first}`))?.focus();
+    } else {
+      (status === 'sent' ? confirmationRef : noticeRef).current?.focus();
+    }
+  }, [answer, kind, idPrefix]);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy.current) return; // a second click while the first send is on its way
+    const formData = new FormData(event.currentTarget);
+    const fields = FORM_FIELDS[kind];
+    const input = readFormInput(formData, fields);
+    const values = typedValues(input, fields);
+    const validation = validateEnquiry(kind, input);
+    if (!validation.ok) {
+      setAnswer({ state: { status: 'invalid', token: state.token, values, errors: validation.errors } });
+      return;
+    }
+    busy.current = true;
+    setPending(true);
+    void (async () => {
+      let next: EnquiryFormState;
+      try {
+        next = await sendEnquiry(null, formData);
+      } catch (error) {
+        next = { status: 'failed', token: state.token, values, errors: {}, notice: failureMessage(error) };
+      }
+      busy.current = false;
+      setPending(false);
+      if (next.status === 'sent') setGeneration((value) => value + 1);
+      setAnswer({ state: next });
+    })();
+  };
+
+  const submit = (
+    <button
+      type="submit"
+      className={`${buttonClassName('primary')} ${look.submit}`}
+      aria-disabled={pending || undefined}
+    >
+      {pending ? 'Sending…' : props.submitLabel}
+    </button>
+  );
+  return (
+    <div className={look.box} id={props.anchor}>
+      {props.intro}
+      {state.status === 'sent' ? (
+        <div ref={confirmationRef} className={styles.confirmation} role="status" tabIndex={-1}>
+          <svg className={styles.confirmationIcon} viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
+            <circle cx="12" cy="12" r="11" fill="currentColor" />
+            <path
+              d="M7 12.5l3.2 3.2L17 9"
+              fill="none"
+              stroke="#fff"
+              strokeWidth="2.4"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
+          </svg>
+          <div>
+            <p className={styles.confirmationTitle}>
+              {state.name ? `Thank you, ${state.name}. ${props.sent}` : `Thank you. ${props.sent}`}
+            </p>
+            {props.sentDetail(state.reference)}
+          </div>
+        </div>
+      ) : props.hint ? (
+        <p className={styles.hint}>{props.hint}</p>
+      ) : null}
+      <form className={look.form} action={formAction} onSubmit={onSubmit} noValidate>
+        {props.summaryTargets ? (
+          <ErrorSummary
+            prefix={idPrefix}
+            errors={state.errors}
+            order={FORM_FIELDS[kind]}
+            targets={props.summaryTargets}
+            summaryRef={summaryRef}
+          />
+        ) : null}
+        <input type="hidden" name={KIND_FIELD} value={kind} />
+        <input type="hidden" name={FORM_TOKEN_FIELD} value={state.token} />
+        {props.context ? <input type="hidden" name={CONTEXT_FIELD} value={props.context} /> : null}
+        {/* display:none hides it from people and from screen readers alike; robots filling every field find it. */}
+        <div className={styles.honeypot} aria-hidden="true">
+          <label>
+            Leave this field empty
+            <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+          </label>
+        </div>
+        <div className={look.fields} key={generation}>
+          {props.children(state)}
+        </div>
+        {state.notice ? (
+          <div ref={noticeRef} className={styles.notice} role="alert" tabIndex={-1}>
+            <ErrorIcon />
+            <p>{state.notice}</p>
+          </div>
+        ) : null}
+        {props.look === 'card' ? <div className={styles.actions}>{submit}</div> : submit}
+      </form>
+    </div>
+  );
 }

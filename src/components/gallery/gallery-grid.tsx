@@ -1,24 +1,13 @@
-import { safeUrl } from '../../lib/rich-text/safe-url';
-import type { ContentResult } from '../../lib/admin/content-error';
 import type { GalleryItem } from '../../lib/admin/schemas';
-import { SectionError } from '../ui/section-error';
 import { LoadingRegion, Skeleton } from '../ui/skeleton';
 import { GalleryModal } from './gallery-modal';
 import { GalleryTileLink } from './gallery-tile-link';
 import styles from './gallery.module.css';
 
-/** Renders the gallery once its admin answer is in (see GalleryPage for why it may arrive as a promise). */
-export async function GalleryGridWhenLoaded({ gallery }: { gallery: Promise<ContentResult<GalleryItem[]>> }) {
-  return <GalleryGrid gallery={await gallery} />;
-}
-
 /** The gallery tiles (server-rendered) and the one modal island that shows a tile's large image. */
-export function GalleryGrid({ gallery }: { gallery: ContentResult<GalleryItem[]> }) {
-  if (!gallery.ok) return <SectionError error={gallery.error} what="The gallery" />;
-  // Admin addresses follow the site's URL rule; a picture whose address is not allowed is left out.
-  const items = gallery.data
-    .map((item) => ({ ...item, image: safeUrl(item.image.trim()) }))
-    .filter((item) => item.image !== '');
+export function GalleryGrid({ gallery }: { gallery: GalleryItem[] }) {
+  // A picture whose address did not pass the address rule arrives empty and is left out.
+  const items = gallery.filter((item) => item.image !== '');
   if (items.length === 0) return <p>New pictures are on their way. Please come back soon.</p>;
   return (
     <>

@@ -1,106 +1,86 @@
-import { Streamed } from '../ui/streamed';
+import type { ReactNode } from 'react';
 import { getAbout } from '../../lib/admin/content.server';
-import { safeUrl } from '../../lib/rich-text/safe-url';
-import { PageHeader } from '../content-page/page-header';
+import type { SingleImagePage } from '../../lib/admin/schemas';
 import { RichText } from '../rich-text';
-import { SectionError } from '../ui/section-error';
+import { Section } from '../ui/section';
 import { LoadingRegion, Skeleton } from '../ui/skeleton';
-import { SectionHeading, type HeadingLevel } from './section-heading';
+import { SectionHeading } from './section-heading';
 import styles from './about-block.module.css';
 
-const EYEBROW = 'About us';
+export const ABOUT_EYEBROW = 'About us';
+export const ABOUT_WHAT = 'Our story';
+export const ABOUT_LOADING = 'Loading about us';
 
-/** Who the provider is: a home section (h2) and the whole of /about (h1 in the inner-page header band). */
-export function AboutBlock({ level = 2 }: { level?: HeadingLevel }) {
-  if (level === 1) {
-    return (
-      <article className={styles.page} aria-labelledby="about-title">
-        <Streamed ready={getAbout()} fallback={<AboutSkeleton asPage />}>
-          <AboutContent asPage />
-        </Streamed>
-      </article>
-    );
-  }
+/** Who the provider is, as a home section (h2); /about shows the same body under its own h1. */
+export function AboutSection() {
+  const heading = (title: string) => (
+    <SectionHeading id="about-title" eyebrow={ABOUT_EYEBROW}>
+      {title}
+    </SectionHeading>
+  );
   return (
     <section className={styles.section} aria-labelledby="about-title">
       <div className="container">
-        <Streamed ready={getAbout()} fallback={<AboutSkeleton />}>
-          <AboutContent />
-        </Streamed>
+        <Section
+          load={getAbout}
+          skeleton={
+            <LoadingRegion label={ABOUT_LOADING}>
+              <AboutBodySkeleton heading />
+            </LoadingRegion>
+          }
+          what={ABOUT_WHAT}
+          failed={(message) => (
+            <>
+              {heading('About Us')}
+              {message}
+            </>
+          )}
+        >
+          {(about) => <AboutBody about={about} heading={heading(about.title)} />}
+        </Section>
       </div>
     </section>
   );
 }
 
-async function AboutContent({ asPage = false }: { asPage?: boolean }) {
-  const about = await getAbout();
-  const heading = (title: string) =>
-    asPage ? (
-      <PageHeader id="about-title" eyebrow={EYEBROW} title={title} />
-    ) : (
-      <SectionHeading id="about-title" eyebrow={EYEBROW}>
-        {title}
-      </SectionHeading>
-    );
-
-  if (!about.ok) {
-    const error = <SectionError error={about.error} what="Our story" />;
-    return asPage ? (
-      <>
-        {heading('About Us')}
-        <div className={`container ${styles.pageBody}`}>{error}</div>
-      </>
-    ) : (
-      <>
-        {heading('About Us')}
-        {error}
-      </>
-    );
-  }
-
-  const { title, description, image } = about.data;
-  const imageSrc = image ? safeUrl(image) : '';
-  const body = (
-    <div className={`${styles.layout} ${imageSrc ? '' : styles.noImage}`}>
+/**
+ * The about text and picture. With a `heading` it is the home section: its rich text nests under that h2 and
+ * its picture, far below the fold, loads lazily; without one it sits under the page's h1 in the first screen.
+ */
+export function AboutBody({ about, heading }: { about: SingleImagePage; heading?: ReactNode }) {
+  const { description, image } = about;
+  return (
+    <div className={`${styles.layout} ${image ? '' : styles.noImage}`}>
       <div className={styles.text}>
-        {asPage ? null : heading(title)}
-        <RichText source={description} className={styles.description} underHeading={asPage ? 1 : 2} />
+        {heading}
+        <RichText source={description} className={styles.description} underHeading={heading ? 2 : 1} />
       </div>
-      {imageSrc ? (
+      {image ? (
         <div className={styles.figure}>
           <img
             className={styles.image}
-            src={imageSrc}
+            src={image}
             alt=""
             width={1200}
             height={800}
-            // On /about the picture is in the first screen; on the home page it is far below.
-            loading={asPage ? undefined : 'lazy'}
+            loading={heading ? 'lazy' : undefined}
           />
         </div>
       ) : null}
     </div>
   );
-  return asPage ? (
-    <>
-      {heading(title)}
-      <div className={`container ${styles.pageBody}`}>{body}</div>
-    </>
-  ) : (
-    body
-  );
 }
 
-function AboutSkeleton({ asPage = false }: { asPage?: boolean }) {
-  const body = (
+export function AboutBodySkeleton({ heading = false }: { heading?: boolean }) {
+  return (
     <div className={styles.layout}>
       <div className={styles.text}>
-        {asPage ? null : (
+        {heading ? (
           <>
             <Skeleton className={styles.skeletonEyebrow} />
             <Skeleton className={styles.skeletonTitle} />
           </>
-        )}
+        ) : null}
         {[100, 95, 98, 60, 100, 90].map((width, index) => (
           <Skeleton key={index} className={styles.skeletonLine} style={{ width: `${width}%` }} />
         ))}
@@ -109,17 +89,5 @@ function AboutSkeleton({ asPage = false }: { asPage?: boolean }) {
         <Skeleton className={styles.skeletonImage} />
       </div>
     </div>
-  );
-  return (
-    <LoadingRegion label="Loading about us">
-      {asPage ? (
-        <>
-          <PageHeader eyebrow={EYEBROW} title={<div className={styles.skeletonPageTitle} />} decorative />
-          <div className={`container ${styles.pageBody}`}>{body}</div>
-        </>
-      ) : (
-        body
-      )}
-    </LoadingRegion>
   );
 }

@@ -1,4 +1,4 @@
-import { EnquiryForm } from '../enquiry/enquiry-form';
+import { ContactForm } from '../enquiry/enquiry-forms';
 import { SectionHeading } from './section-heading';
 import styles from './enquiry-section.module.css';
 
@@ -22,7 +22,7 @@ export function EnquirySection() {
           </ul>
         </div>
         <div className={styles.form}>
-          <EnquiryForm />
+          <ContactForm />
         </div>
       </div>
     </section>

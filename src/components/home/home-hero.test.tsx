@@ -1,15 +1,17 @@
 import { renderToStaticMarkup } from 'react-dom/server';
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { HomeHeroSchema } from '../../lib/admin/schemas';
 import { HERO_VIDEO_MEDIA, HomeHeroView } from './home-hero';
 
 const base = { title: 'Learning that moves', sub_title: 'From Manama' };
+/** Content as it leaves the admin boundary. */
+const hero = (fields: { video?: string; banner?: string }) => v.parse(HomeHeroSchema, { ...base, ...fields });
 
 describe('HomeHeroView', () => {
   it('only offers the video to wide screens without reduced motion, muted and hidden from assistive technology', () => {
     const html = renderToStaticMarkup(
-      <HomeHeroView
-        hero={{ ...base, video: 'https://cdn.example/hero.mp4', banner: 'https://cdn.example/hero.jpg' }}
-      />,
+      <HomeHeroView hero={hero({ video: 'https://cdn.example/hero.mp4', banner: 'https://cdn.example/hero.jpg' })} />,
     );
     const video = /<video[^>]*>/.exec(html)?.[0] ?? '';
     expect(video).toMatch(/\bmuted=""/);
@@ -23,20 +25,24 @@ describe('HomeHeroView', () => {
     expect(html).toContain(`<source src="https://cdn.example/hero.mp4" media="${HERO_VIDEO_MEDIA}"/>`);
     expect(HERO_VIDEO_MEDIA).toContain('min-width');
     expect(HERO_VIDEO_MEDIA).toContain('prefers-reduced-motion: no-preference');
-    // the banner is still there for small screens
+    // the banner is still there for small screens, and is the video's poster while it loads or if it fails
     expect(html).toMatch(/<img[^>]*src="https:\/\/cdn.example\/hero.jpg"[^>]*alt=""/);
+    expect(video).toContain('poster="https://cdn.example/hero.jpg"');
+    // a named button pauses it (WCAG 2.2.2)
+    expect(html).toMatch(/<button type="button"[^>]*>Pause background video<\/button>/);
   });
 
   it('renders no video element without a video, and the title as the h1', () => {
-    const html = renderToStaticMarkup(<HomeHeroView hero={{ ...base, banner: 'https://cdn.example/hero.jpg' }} />);
+    const html = renderToStaticMarkup(<HomeHeroView hero={hero({ banner: 'https://cdn.example/hero.jpg' })} />);
     expect(html).not.toContain('<video');
+    expect(html).not.toContain('background video');
     expect(html).toMatch(/<h1 id="hero-title"[^>]*>Learning that moves<\/h1>/);
     expect(html).toContain('From Manama');
   });
 
   it('drops a video or banner address with a scheme the spec does not allow', () => {
     const html = renderToStaticMarkup(
-      <HomeHeroView hero={{ ...base, video: 'javascript:alert(1)', banner: 'data:image/png;base64,AAAA' }} />,
+      <HomeHeroView hero={hero({ video: 'javascript:alert(1)', banner: 'data:image/png;base64,AAAA' })} />,
     );
     expect(html).not.toContain('javascript:');
     expect(html).not.toContain('data:image');

@@ -1,9 +1,9 @@
 import { getHomeHero } from '../../lib/admin/content.server';
 import type { HomeHero as HomeHeroContent } from '../../lib/admin/schemas';
-import { safeUrl } from '../../lib/rich-text/safe-url';
-import { SITE_NAME } from '../../lib/site';
+import { siteName } from '../../lib/site-identity';
 import { ButtonLink } from '../ui/button-link';
-import { SectionError } from '../ui/section-error';
+import { Section } from '../ui/section';
+import { HeroVideo } from './hero-video';
 import styles from './home-hero.module.css';
 
 /**
@@ -12,47 +12,36 @@ import styles from './home-hero.module.css';
  */
 export const HERO_VIDEO_MEDIA = '(min-width: 992px) and (prefers-reduced-motion: no-preference)';
 
-export async function HomeHero() {
-  const hero = await getHomeHero();
-  if (!hero.ok) {
-    return (
-      <section className={styles.failed} aria-labelledby="hero-fallback-title">
-        <div className="container">
-          <h1 id="hero-fallback-title" className={styles.fallbackTitle}>
-            {SITE_NAME}
-          </h1>
-          <SectionError error={hero.error} what="The welcome banner" />
-        </div>
-        <div className={styles.strip} aria-hidden="true" />
-      </section>
-    );
-  }
-  return <HomeHeroView hero={hero.data} />;
+/** The hero section: the skeleton while the home data loads (site-spec section 2), the name if it fails. */
+export function HomeHero() {
+  return (
+    <Section
+      load={getHomeHero}
+      skeleton={<HomeHeroSkeleton />}
+      what="The welcome banner"
+      failed={(message) => (
+        <section className={styles.failed} aria-labelledby="hero-fallback-title">
+          <div className="container">
+            <h1 id="hero-fallback-title" className={styles.fallbackTitle}>
+              {siteName()}
+            </h1>
+            {message}
+          </div>
+          <div className={styles.strip} aria-hidden="true" />
+        </section>
+      )}
+    >
+      {(hero) => <HomeHeroView hero={hero} />}
+    </Section>
+  );
 }
 
 /** The hero as it renders for given content (kept apart from the admin call so it can be unit-tested). */
 export function HomeHeroView({ hero }: { hero: HomeHeroContent }) {
-  const video = hero.video ? safeUrl(hero.video) : '';
-  const banner = hero.banner ? safeUrl(hero.banner) : '';
+  const { video, banner = '' } = hero;
   return (
     <section className={styles.hero} aria-labelledby="hero-title" data-has-video={video ? '' : undefined}>
-      {video ? (
-        <div className={styles.videoLayer}>
-          <video
-            className={styles.video}
-            autoPlay
-            muted
-            loop
-            playsInline
-            preload="none"
-            aria-hidden="true"
-            tabIndex={-1}
-          >
-            <source src={video} media={HERO_VIDEO_MEDIA} />
-          </video>
-          <div className={styles.shade} />
-        </div>
-      ) : null}
+      {video ? <HeroVideo src={video} poster={banner} media={HERO_VIDEO_MEDIA} /> : null}
       <div className={`container ${styles.layout}`}>
         <div className={styles.copy}>
           <h1 id="hero-title" className={styles.title}>

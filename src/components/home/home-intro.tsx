@@ -1,40 +1,39 @@
-import { Streamed } from '../ui/streamed';
+import type { ReactNode } from 'react';
 import { getHomeIntro, getIntroTiles } from '../../lib/admin/content.server';
-import { safeUrl } from '../../lib/rich-text/safe-url';
+import type { HomeIntro as HomeIntroContent, IntroTile } from '../../lib/admin/schemas';
 import { RichText } from '../rich-text';
-import { SectionError } from '../ui/section-error';
+import { Section } from '../ui/section';
 import { LoadingRegion, Skeleton } from '../ui/skeleton';
 import { SectionHeading } from './section-heading';
 import styles from './home-intro.module.css';
 
 export const INTRO_TILE_SKELETON_COUNT = 3;
 
-/** The welcome text and the tiles that lead to each part of the offer; each loads on its own. */
-export function HomeIntro() {
+/**
+ * The welcome text and the tiles that lead to each part of the offer; each loads on its own. `head` is the
+ * home page's head from the same introduction (see Section).
+ */
+export function HomeIntro({ head }: { head?: (intro: HomeIntroContent | undefined) => ReactNode }) {
   return (
     <section className={styles.section} aria-label="Welcome">
       <div className="container">
-        <Streamed ready={getHomeIntro()} fallback={<IntroTextSkeleton />}>
-          <IntroText />
-        </Streamed>
+        <Section load={getHomeIntro} skeleton={<IntroTextSkeleton />} what="Our introduction" head={head}>
+          {(intro) => <IntroText intro={intro} />}
+        </Section>
         <div className={styles.tilesBlock}>
           <SectionHeading id="intro-tiles-title" eyebrow="What we offer" align="center">
             Unlock your learning experience with us
           </SectionHeading>
-          <Streamed ready={getIntroTiles()} fallback={<IntroTilesSkeleton />}>
-            <IntroTiles />
-          </Streamed>
+          <Section load={getIntroTiles} skeleton={<IntroTilesSkeleton />} what="Our offer">
+            {(tiles) => <IntroTiles tiles={tiles} />}
+          </Section>
         </div>
       </div>
     </section>
   );
 }
 
-async function IntroText() {
-  const intro = await getHomeIntro();
-  if (!intro.ok) return <SectionError error={intro.error} what="Our introduction" />;
-  const { title, description, banner } = intro.data;
-  const bannerSrc = safeUrl(banner);
+export function IntroText({ intro: { title, description, banner } }: { intro: HomeIntroContent }) {
   return (
     <div className={styles.intro}>
       <div className={styles.introText}>
@@ -43,23 +42,19 @@ async function IntroText() {
         </SectionHeading>
         <RichText source={description} className={styles.description} underHeading={2} />
       </div>
-      {bannerSrc ? (
-        <img className={styles.banner} src={bannerSrc} alt="" width={1200} height={800} loading="lazy" />
-      ) : null}
+      {banner ? <img className={styles.banner} src={banner} alt="" width={1200} height={800} loading="lazy" /> : null}
     </div>
   );
 }
 
-async function IntroTiles() {
-  const tiles = await getIntroTiles();
-  if (!tiles.ok) return <SectionError error={tiles.error} what="Our offer" />;
+export function IntroTiles({ tiles }: { tiles: IntroTile[] }) {
   return (
     <ul className={styles.tiles} aria-labelledby="intro-tiles-title">
-      {tiles.data.map((tile) => {
+      {tiles.map((tile) => {
         // The spec borders the tile that leads to the site root: the page the visitor is on.
-        const href = safeUrl(tile.back_link.trim()) || '/';
+        const href = tile.back_link || '/';
         const isHome = href === '/';
-        const image = safeUrl(tile.image);
+        const image = tile.image;
         return (
           <li key={`${tile.back_link}|${tile.title}`}>
             <a

@@ -1,23 +1,24 @@
-import { Streamed } from '../ui/streamed';
-import { getHomeHero } from '../../lib/admin/content.server';
-import { AboutBlock } from './about-block';
+import type { ReactNode } from 'react';
+import type { HomeIntro as HomeIntroContent } from '../../lib/admin/schemas';
+import { AboutSection } from './about-block';
 import { EnquirySection } from './enquiry-section';
-import { HomeHero, HomeHeroSkeleton } from './home-hero';
+import { HomeHero } from './home-hero';
 import { HomeIntro } from './home-intro';
-import { LearningSolutions } from './learning-solutions';
-import { UpcomingCourses } from './upcoming-courses';
+import { LearningSolutionsSection } from './learning-solutions';
+import { OpenCoursesSection } from './open-courses';
 
-/** The home page in the spec's order; every data section streams in on its own. Its head: src/pages/index.tsx. */
-export function HomePage() {
+/**
+ * The home page in the spec's order; every data section streams in on its own. Its head (src/pages/index.tsx)
+ * comes with the introduction's data.
+ */
+export function HomePage({ head }: { head?: (intro: HomeIntroContent | undefined) => ReactNode }) {
   return (
     <>
-      <Streamed ready={getHomeHero()} fallback={<HomeHeroSkeleton />}>
-        <HomeHero />
-      </Streamed>
-      <HomeIntro />
-      <UpcomingCourses />
-      <AboutBlock />
-      <LearningSolutions />
+      <HomeHero />
+      <HomeIntro head={head} />
+      <OpenCoursesSection />
+      <AboutSection />
+      <LearningSolutionsSection />
       <EnquirySection />
     </>
   );

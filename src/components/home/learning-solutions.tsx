@@ -1,58 +1,45 @@
-import { Streamed } from '../ui/streamed';
 import { getLearningSolutions } from '../../lib/admin/content.server';
-import { safeUrl } from '../../lib/rich-text/safe-url';
-import { PageHeader } from '../content-page/page-header';
+import type { LearningSolution } from '../../lib/admin/schemas';
 import { ButtonLink } from '../ui/button-link';
-import { SectionError } from '../ui/section-error';
+import { Section } from '../ui/section';
 import { LoadingRegion, Skeleton } from '../ui/skeleton';
-import { SectionHeading, type HeadingLevel } from './section-heading';
+import { SectionHeading } from './section-heading';
 import styles from './learning-solutions.module.css';
 
 export const LEARNING_SOLUTION_SKELETON_COUNT = 8;
 
-/** 'Our learning Solutions': on the home page (h2) and as the whole of /learning-solutions (h1). */
-export function LearningSolutions({ level = 2 }: { level?: HeadingLevel }) {
-  if (level === 1) {
-    return (
-      <article className={styles.page} aria-labelledby="learning-solutions-title">
-        <PageHeader
-          id="learning-solutions-title"
-          eyebrow="Programmes for organisations"
-          title="Our learning Solutions"
-          lead="Complete programmes in the fields our clients ask for most, each with its own course schedule."
-        />
-        <div className={`container ${styles.wide} ${styles.pageBody}`}>
-          <Streamed ready={getLearningSolutions()} fallback={<LearningSolutionsSkeleton />}>
-            <LearningSolutionList level={level} />
-          </Streamed>
-        </div>
-      </article>
-    );
-  }
+export const LEARNING_SOLUTIONS_WHAT = 'Our learning solutions';
+
+/** 'Our learning Solutions' as a home section (h2); /learning-solutions shows the same list under its h1. */
+export function LearningSolutionsSection() {
   return (
     <section className={styles.section} aria-labelledby="learning-solutions-title">
       <div className={`container ${styles.wide}`}>
-        <SectionHeading id="learning-solutions-title" level={level} eyebrow="Programmes for organisations">
+        <SectionHeading id="learning-solutions-title" eyebrow="Programmes for organisations">
           Our learning Solutions
         </SectionHeading>
-        <Streamed ready={getLearningSolutions()} fallback={<LearningSolutionsSkeleton />}>
-          <LearningSolutionList level={level} />
-        </Streamed>
+        <Section load={getLearningSolutions} skeleton={<LearningSolutionsSkeleton />} what={LEARNING_SOLUTIONS_WHAT}>
+          {(solutions) => <LearningSolutionList solutions={solutions} cardHeading="h3" />}
+        </Section>
       </div>
     </section>
   );
 }
 
-async function LearningSolutionList({ level }: { level: HeadingLevel }) {
-  const solutions = await getLearningSolutions();
-  if (!solutions.ok) return <SectionError error={solutions.error} what="Our learning solutions" />;
-  if (solutions.data.length === 0)
+/** The cards; `cardHeading` is one level below the heading the list sits under. */
+export function LearningSolutionList({
+  solutions,
+  cardHeading: CardHeading,
+}: {
+  solutions: LearningSolution[];
+  cardHeading: 'h2' | 'h3';
+}) {
+  if (solutions.length === 0)
     return <p className={styles.empty}>Our learning solutions are being updated. Please check back soon.</p>;
-  const CardHeading = level === 1 ? 'h2' : 'h3';
   return (
     <ul className={styles.grid}>
-      {solutions.data.map((solution) => {
-        const thumb = safeUrl(solution.thumb_image);
+      {solutions.map((solution) => {
+        const thumb = solution.thumb_image;
         const titleId = `learning-solution-${solution.id}`;
         return (
           <li key={solution.id} className={styles.item}>
@@ -83,7 +70,7 @@ async function LearningSolutionList({ level }: { level: HeadingLevel }) {
   );
 }
 
-function LearningSolutionsSkeleton() {
+export function LearningSolutionsSkeleton() {
   return (
     <LoadingRegion label="Loading learning solutions" className={styles.grid}>
       {Array.from({ length: LEARNING_SOLUTION_SKELETON_COUNT }, (_, index) => (

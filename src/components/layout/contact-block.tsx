@@ -1,15 +1,16 @@
-import { Streamed } from '../ui/streamed';
-import type { ContentResult } from '../../lib/admin/content-error';
+import { getSettings } from '../../lib/admin/content.server';
 import type { Settings } from '../../lib/admin/schemas';
-import { SITE_LOCATION } from '../../lib/site';
+import { siteIdentity } from '../../lib/site-identity';
+import { Section } from '../ui/section';
 import { ButtonLink } from '../ui/button-link';
 import { Skeleton } from '../ui/skeleton';
 import styles from './contact-block.module.css';
 import { LocationIcon, MessengerIcon, PhoneIcon, WhatsAppIcon } from './icons';
-import { phoneLabel, settingsLinks } from './settings-links';
+import { phoneHref, phoneLabel, settingsLinks } from './settings-links';
 
 /** The band above the footer: how to reach the provider, and the way to the contact form. */
-export function ContactBlock({ settings }: { settings: Promise<ContentResult<Settings>> }) {
+export function ContactBlock() {
+  const { location, phone } = siteIdentity();
   return (
     <section className={styles.band} aria-labelledby="contact-block-title">
       <div className={`container ${styles.inner}`}>
@@ -23,15 +24,22 @@ export function ContactBlock({ settings }: { settings: Promise<ContentResult<Set
           </p>
         </div>
         <ul className={styles.channels}>
-          <Streamed ready={settings} fallback={<ChannelsSkeleton />}>
-            <SettingsChannels settings={settings} />
-          </Streamed>
-          <li className={styles.channel}>
-            <span className={styles.channelIcon}>
-              <LocationIcon />
-            </span>
-            <span>{SITE_LOCATION}</span>
-          </li>
+          <Section
+            load={getSettings}
+            skeleton={<ChannelsSkeleton />}
+            what="Our contact details"
+            failed={() => <SettingsChannels settings={undefined} fallbackPhone={phone} />}
+          >
+            {(settings) => <SettingsChannels settings={settings} fallbackPhone={phone} />}
+          </Section>
+          {location ? (
+            <li className={styles.channel}>
+              <span className={styles.channelIcon}>
+                <LocationIcon />
+              </span>
+              <span>{location}</span>
+            </li>
+          ) : null}
         </ul>
         <div className={styles.action}>
           <ButtonLink href="/contact-us">Contact Us</ButtonLink>
@@ -41,9 +49,22 @@ export function ContactBlock({ settings }: { settings: Promise<ContentResult<Set
   );
 }
 
-async function SettingsChannels({ settings }: { settings: Promise<ContentResult<Settings>> }) {
-  const result = await settings;
-  const links = settingsLinks(result.ok ? result.data : undefined, ['phone', 'whatsapp', 'messenger']);
+/**
+ * The admin's phone, WhatsApp and Messenger links; the phone falls back to the owner's SITE_PHONE, which still
+ * shows when the settings could not be loaded (`settings` undefined).
+ */
+export function SettingsChannels({
+  settings,
+  fallbackPhone,
+}: {
+  settings: Settings | undefined;
+  fallbackPhone: string | undefined;
+}) {
+  const phone = phoneHref(settings, fallbackPhone);
+  const links = [
+    ...(phone ? [{ key: 'phone' as const, href: phone }] : []),
+    ...(settings ? settingsLinks(settings, ['whatsapp', 'messenger']) : []),
+  ];
   return links.map(({ key, href }) => {
     const external = key !== 'phone';
     return (

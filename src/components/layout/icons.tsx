@@ -77,6 +77,15 @@ export function LocationIcon(props: IconProps) {
   );
 }
 
+export function MailIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <rect x="3" y="5" width="18" height="14" rx="2" {...stroke} />
+      <path d="m3 7 9 6 9-6" {...stroke} />
+    </Icon>
+  );
+}
+
 export function FacebookIcon(props: IconProps) {
   return (
     <Icon {...props}>

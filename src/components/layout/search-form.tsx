@@ -1,9 +1,11 @@
+'use client';
 /**
  * The site search: a plain GET form to /search, so it works before (and without) JavaScript. Shared by
  * the desktop header box and the mobile overlay; the overlay passes refs to focus the input and to tell
- * a mousedown on the field from one outside it.
+ * a mousedown on the field from one outside it. On the results page it keeps the words searched for.
  */
 import type { Ref } from 'react';
+import { useRouter } from 'waku/router/client';
 import { SearchIcon } from './icons';
 import styles from './search-form.module.css';
 
@@ -18,6 +20,8 @@ export function SearchForm({
   inputRef?: Ref<HTMLInputElement>;
   fieldRef?: Ref<HTMLDivElement>;
 }) {
+  const { path, query } = useRouter();
+  const searched = path === '/search' ? (new URLSearchParams(query).get('q') ?? '') : '';
   return (
     <form className={`${styles.form} ${styles[variant]}`} action="/search" method="get" role="search">
       <label className="visually-hidden" htmlFor={inputId}>
@@ -25,6 +29,9 @@ export function SearchForm({
       </label>
       <div className={styles.field} ref={fieldRef}>
         <input
+          // a new search (client-side navigation) brings its own words
+          key={searched}
+          defaultValue={searched}
           ref={inputRef}
           id={inputId}
           className={styles.input}

@@ -1,8 +1,9 @@
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import type { Settings } from '../../lib/admin/schemas';
-import { phoneLabel, settingsHref, settingsLinks } from './settings-links';
+import { SettingsSchema } from '../../lib/admin/schemas';
+import { phoneHref, phoneLabel, settingsLinks } from './settings-links';
 
-const settings: Settings = {
+const raw = {
   logo: 'https://admin.example/logo.svg',
   phone: 'tel:+97317000000',
   messenger: 'https://m.me/example',
@@ -12,26 +13,7 @@ const settings: Settings = {
   twitter: 'not a link',
   linkedin: 'https://linkedin.example/company/x',
 };
-
-describe('settingsHref', () => {
-  it('keeps web, phone, mail and sms addresses', () => {
-    expect(settingsHref('https://a.example/')).toBe('https://a.example/');
-    expect(settingsHref('http://a.example/')).toBe('http://a.example/');
-    expect(settingsHref('tel:+97317000000')).toBe('tel:+97317000000');
-    expect(settingsHref('mailto:info@a.example')).toBe('mailto:info@a.example');
-    expect(settingsHref('sms:+97317000000')).toBe('sms:+97317000000');
-  });
-
-  it('drops empty, scriptable and scheme-less values', () => {
-    expect(settingsHref('')).toBeUndefined();
-    expect(settingsHref('   ')).toBeUndefined();
-    expect(settingsHref(undefined)).toBeUndefined();
-    expect(settingsHref('javascript:alert(1)')).toBeUndefined();
-    expect(settingsHref(' java\tscript:alert(1)')).toBeUndefined();
-    expect(settingsHref('data:text/html,x')).toBeUndefined();
-    expect(settingsHref('www.example.com')).toBeUndefined();
-  });
-});
+const settings = v.parse(SettingsSchema, raw);
 
 describe('settingsLinks', () => {
   it('keeps the asked order and skips unusable fields', () => {
@@ -39,10 +21,6 @@ describe('settingsLinks', () => {
       { key: 'linkedin', href: 'https://linkedin.example/company/x' },
       { key: 'instagram', href: 'https://instagram.example/x' },
     ]);
-  });
-
-  it('gives nothing without settings', () => {
-    expect(settingsLinks(undefined, ['phone'])).toEqual([]);
   });
 });
 
@@ -60,5 +38,15 @@ describe('phoneLabel', () => {
 describe('phoneLabel with a malformed escape', () => {
   it('shows the value as written', () => {
     expect(phoneLabel('tel:+973%ZZ')).toBe('+973%ZZ');
+  });
+});
+
+describe('phoneHref', () => {
+  it("takes the admin's phone, else the owner's SITE_PHONE, else none", () => {
+    expect(phoneHref(settings, 'tel:+97317111111')).toBe('tel:+97317000000');
+    const refused = v.parse(SettingsSchema, { ...raw, phone: 'not a number' });
+    expect(phoneHref(refused, 'tel:+97317111111')).toBe('tel:+97317111111');
+    expect(phoneHref(undefined, 'tel:+97317111111')).toBe('tel:+97317111111');
+    expect(phoneHref(v.parse(SettingsSchema, { ...raw, phone: '' }), undefined)).toBeUndefined();
   });
 });

@@ -1,33 +1,25 @@
 /**
- * The admin's settings hold link targets typed by a person. They are used as hrefs only when they are
- * addresses a visitor can follow (web, phone, mail, sms); anything else (empty, `javascript:`, a stray
- * word) is left out rather than rendered as a broken or unsafe link.
+ * The settings' links as the parts of the layout show them. The admin's values were already checked where they
+ * entered (`SafeLink` in src/lib/admin/schemas.ts): an empty one is one there was nothing safe to link to.
  */
 import type { Settings } from '../../lib/admin/schemas';
-import { urlScheme } from '../../lib/rich-text/safe-url';
-
-const FOLLOWABLE_SCHEMES: ReadonlySet<string> = new Set(['http', 'https', 'tel', 'mailto', 'sms']);
 
 export type SettingsLinkKey = Exclude<keyof Settings, 'logo'>;
 
-/** The href for one settings field, or undefined when there is nothing safe to link to. */
-export function settingsHref(value: string | undefined): string | undefined {
-  const trimmed = value?.trim();
-  if (!trimmed) return undefined;
-  const scheme = urlScheme(trimmed);
-  return scheme !== null && FOLLOWABLE_SCHEMES.has(scheme) ? trimmed : undefined;
-}
-
-/** The links for `keys`, in that order, skipping the empty or unusable ones. */
+/** The links for `keys`, in that order, skipping the empty ones. */
 export function settingsLinks<K extends SettingsLinkKey>(
-  settings: Settings | undefined,
+  settings: Settings,
   keys: readonly K[],
 ): { key: K; href: string }[] {
-  if (!settings) return [];
-  return keys.flatMap((key) => {
-    const href = settingsHref(settings[key]);
-    return href ? [{ key, href }] : [];
-  });
+  return keys.flatMap((key) => (settings[key] ? [{ key, href: settings[key] }] : []));
+}
+
+/**
+ * The admin's phone when it is a number to dial, else the owner's own (SITE_PHONE), else none. `settings` is
+ * undefined when the admin could not be reached: the owner's number still shows then.
+ */
+export function phoneHref(settings: Settings | undefined, fallback: string | undefined): string | undefined {
+  return settings?.phone || fallback;
 }
 
 /** A readable phone number from a `tel:` address: Bahrain numbers grouped as +973 1700 0000. */

@@ -1,8 +1,9 @@
-import { Streamed } from '../ui/streamed';
-import type { ContentResult } from '../../lib/admin/content-error';
+import { getSettings } from '../../lib/admin/content.server';
 import type { Settings } from '../../lib/admin/schemas';
+import { Section } from '../ui/section';
 import { siteDomain } from '../../lib/site-origin';
-import { FOOTER_LEGAL_TEXTS, SITE_LOCATION, SITE_NAME } from '../../lib/site';
+import { FOOTER_LEGAL_TEXTS } from '../../lib/site';
+import { siteIdentity } from '../../lib/site-identity';
 import { settingsLinks } from './settings-links';
 import { SectionLinks } from './section-links';
 import styles from './site-footer.module.css';
@@ -12,24 +13,30 @@ import { SocialLink } from './social-links';
 const FOLLOW_US_ORDER = ['facebook', 'twitter', 'instagram', 'linkedin'] as const;
 
 /** The footer with its bottom area (site-spec section 2); only the "follow us" row waits for the settings. */
-export function SiteFooter({ settings }: { settings: Promise<ContentResult<Settings>> }) {
+export function SiteFooter() {
+  const { name, location } = siteIdentity();
   return (
     <footer className={styles.footer}>
       <div className={`container ${styles.columns}`}>
         <div className={styles.about}>
-          <p className={styles.name}>{SITE_NAME}</p>
+          <p className={styles.name}>{name}</p>
           <p className={styles.blurb}>
             Open courses, in-house programmes, destination training, conferences and consultations for organisations
-            across the Gulf, from {SITE_LOCATION}.
+            across the Gulf{location ? `, from ${location}` : ''}.
           </p>
         </div>
         <nav className={styles.explore} aria-label="Footer">
           <h2 className={styles.heading}>Explore</h2>
           <SectionLinks className={styles.linkList} />
         </nav>
-        <Streamed ready={settings} fallback={<div className={styles.followUsPlaceholder} />}>
-          <FollowUs settings={settings} />
-        </Streamed>
+        <Section
+          load={getSettings}
+          skeleton={<div className={styles.followUsPlaceholder} />}
+          what="The social links"
+          failed={() => null}
+        >
+          {(settings) => <FollowUs settings={settings} />}
+        </Section>
       </div>
       <div className={styles.bottom}>
         <div className={`container ${styles.bottomInner}`}>
@@ -45,9 +52,8 @@ export function SiteFooter({ settings }: { settings: Promise<ContentResult<Setti
   );
 }
 
-async function FollowUs({ settings }: { settings: Promise<ContentResult<Settings>> }) {
-  const result = await settings;
-  const links = settingsLinks(result.ok ? result.data : undefined, FOLLOW_US_ORDER);
+export function FollowUs({ settings }: { settings: Settings }) {
+  const links = settingsLinks(settings, FOLLOW_US_ORDER);
   if (links.length === 0) return null;
   return (
     <div className={styles.followUs}>

@@ -1,7 +1,8 @@
-import { Streamed } from '../ui/streamed';
-import type { ContentResult } from '../../lib/admin/content-error';
-import type { Settings } from '../../lib/admin/schemas';
-import { NAV_LINKS, SITE_NAME } from '../../lib/site';
+import { getSettings } from '../../lib/admin/content.server';
+import { Section } from '../ui/section';
+import type { SafeAddress } from '../../lib/admin/schemas';
+import { NAV_LINKS } from '../../lib/site';
+import { siteName } from '../../lib/site-identity';
 import { MobileMenu } from './mobile-menu';
 import { SearchForm } from './search-form';
 import { SearchOverlay } from './search-overlay';
@@ -12,14 +13,14 @@ import styles from './site-header.module.css';
  * settings, behind the site name as text. Desktop: logo, search box, and the navigation bar below.
  * Mobile: logo, a search icon (overlay) and the menu icon (slide-in panel).
  */
-export function SiteHeader({ settings }: { settings: Promise<ContentResult<Settings>> }) {
+export function SiteHeader() {
   return (
     <header className={styles.header}>
       <div className={`container ${styles.bar}`}>
         <a className={styles.logo} href="/">
-          <Streamed ready={settings} fallback={<LogoText />}>
-            <SiteLogo settings={settings} />
-          </Streamed>
+          <Section load={getSettings} skeleton={<LogoText />} what="The logo" failed={() => <LogoText />}>
+            {({ logo }) => <SiteLogo logo={logo} />}
+          </Section>
         </a>
         <div className={styles.desktopSearch}>
           <SearchForm inputId="site-header-q" variant="header" />
@@ -45,11 +46,11 @@ export function SiteHeader({ settings }: { settings: Promise<ContentResult<Setti
 }
 
 function LogoText() {
-  return <span className={styles.logoText}>{SITE_NAME}</span>;
+  return <span className={styles.logoText}>{siteName()}</span>;
 }
 
-async function SiteLogo({ settings }: { settings: Promise<ContentResult<Settings>> }) {
-  const result = await settings;
-  if (!result.ok || !result.data.logo) return <LogoText />;
-  return <img className={styles.logoImage} src={result.data.logo} alt={`${SITE_NAME} home`} width={180} height={48} />;
+/** The admin's logo, or the name as text when it has none (or none that passed the address rule). */
+export function SiteLogo({ logo }: { logo: SafeAddress }) {
+  if (!logo) return <LogoText />;
+  return <img className={styles.logoImage} src={logo} alt={`${siteName()} home`} width={180} height={48} />;
 }

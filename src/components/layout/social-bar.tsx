@@ -1,4 +1,3 @@
-import type { ContentResult } from '../../lib/admin/content-error';
 import type { Settings } from '../../lib/admin/schemas';
 import { settingsLinks } from './settings-links';
 import styles from './social-bar.module.css';
@@ -8,9 +7,8 @@ import { SocialLink } from './social-links';
 const BAR_ORDER = ['facebook', 'whatsapp', 'linkedin', 'twitter'] as const;
 
 /** The fixed vertical social bar, 128 px above the bottom and 8 px from the right (site-spec sections 2, 9). */
-export async function SocialBar({ settings }: { settings: Promise<ContentResult<Settings>> }) {
-  const result = await settings;
-  const links = settingsLinks(result.ok ? result.data : undefined, BAR_ORDER);
+export function SocialBar({ settings }: { settings: Settings }) {
+  const links = settingsLinks(settings, BAR_ORDER);
   if (links.length === 0) return null;
   return (
     <aside className={styles.bar} aria-label="Social media">

@@ -5,6 +5,7 @@ import { courseListDescription, subCourseDescription } from '../../lib/seo/cours
 import { DEFAULT_IMAGE } from '../../lib/seo/page-head';
 import { firstSentence, plainText } from '../../lib/seo/plain-text';
 import { breadcrumbList, course, courseList, type JsonLdObject } from '../../lib/seo/structured-data';
+import { siteName } from '../../lib/site-identity';
 import { siteOrigin } from '../../lib/site-origin';
 import type { Crumb } from '../courses/course-breadcrumb';
 import { Meta } from './meta';
@@ -34,6 +35,7 @@ export function SubCourseMeta({ slug, subCourse, crumbs }: { slug: string; subCo
       path={path}
       structuredData={[
         course(origin, {
+          providerName: siteName(),
           title: subCourse.title,
           description: about,
           code: code || undefined,

@@ -1,19 +1,22 @@
 import { pageHead, type PageHeadInput } from '../../lib/seo/page-head';
 import { jsonLd, type JsonLdObject } from '../../lib/seo/structured-data';
+import { siteIdentity } from '../../lib/site-identity';
 import { siteOrigin } from '../../lib/site-origin';
 
-export type MetaProps = Omit<PageHeadInput, 'origin'> & {
+export type MetaProps = Omit<PageHeadInput, 'origin' | 'site'> & {
   /** The page's structured data (the provider is added for every page by the document). */
   structuredData?: readonly JsonLdObject[];
 };
 
 /**
  * The one way a page declares its head: title, description, canonical link, Open Graph and Twitter card,
- * and its structured data. Render it where the page's data is, before any Suspense boundary, so it is in
- * the first HTML; React hoists <title>, <meta> and <link> into <head>.
+ * and its structured data. A page whose head comes from admin data passes it as the `head` of the Section
+ * that loads the data (rendered before its Suspense boundary, so it is in the first HTML); other pages render
+ * it directly. React hoists <title>, <meta> and <link> into <head>.
  */
 export function Meta({ structuredData = [], ...input }: MetaProps) {
-  const head = pageHead({ ...input, origin: siteOrigin() });
+  const { name, location } = siteIdentity();
+  const head = pageHead({ ...input, origin: siteOrigin(), site: { name, location } });
   return (
     <>
       <title>{head.title}</title>

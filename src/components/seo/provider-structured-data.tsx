@@ -1,24 +1,30 @@
 import { getSettings } from '../../lib/admin/content.server';
+import type { Settings } from '../../lib/admin/schemas';
 import { educationalOrganization } from '../../lib/seo/structured-data';
+import { siteIdentity } from '../../lib/site-identity';
 import { siteOrigin } from '../../lib/site-origin';
-import { Streamed } from '../ui/streamed';
+import { Section } from '../ui/section';
 import { JsonLd } from './meta';
 
 /**
- * The provider as an EducationalOrganization, on every page. Its phone, logo and profiles come from the
- * admin's settings (cached; the layout asks for them too); when they cannot be read it still names the
- * provider and its address.
+ * The provider as an EducationalOrganization, on every page: its name, address and fallback phone from the
+ * owner's settings (nothing that is not configured), its phone, logo and profiles from the admin's settings
+ * (cached). When those cannot be read it still names the provider.
  */
 export function ProviderStructuredData() {
-  const settings = getSettings();
   return (
-    <Streamed ready={settings} fallback={null}>
-      <Provider settings={settings} />
-    </Streamed>
+    <Section
+      load={getSettings}
+      skeleton={null}
+      what="The provider's details"
+      failed={() => <Provider settings={undefined} />}
+    >
+      {(settings) => <Provider settings={settings} />}
+    </Section>
   );
 }
 
-async function Provider({ settings }: { settings: ReturnType<typeof getSettings> }) {
-  const result = await settings;
-  return <JsonLd data={educationalOrganization(siteOrigin(), result.ok ? result.data : undefined)} />;
+function Provider({ settings }: { settings: Settings | undefined }) {
+  const { name, address, phone } = siteIdentity();
+  return <JsonLd data={educationalOrganization(siteOrigin(), { name, address, phone }, settings)} />;
 }

@@ -1,4 +1,4 @@
-import { SITE_LOCATION, SITE_NAME } from '../../lib/site';
+import { siteIdentity } from '../../lib/site-identity';
 import { PageHeader } from '../content-page/page-header';
 import styles from './site-pages.module.css';
 
@@ -8,9 +8,10 @@ import styles from './site-pages.module.css';
  * Law (Law No. 30 of 2018). A draft: the owner must review it (retention, contact address) before launch.
  */
 export function PrivacyPolicy() {
+  const { name, location } = siteIdentity();
   return (
     <article className={styles.page} aria-labelledby="page-title">
-      <PageHeader eyebrow="Legal" title="Privacy Policy" lead={`How ${SITE_NAME} handles what you send us.`} />
+      <PageHeader eyebrow="Legal" title="Privacy Policy" lead={`How ${name} handles what you send us.`} />
       <div className={`container ${styles.body}`}>
         <p className={styles.review} role="note">
           <strong>Draft for the owner to review.</strong> This text describes how this website handles enquiries. Before
@@ -20,8 +21,8 @@ export function PrivacyPolicy() {
 
         <h2>Who we are</h2>
         <p>
-          {SITE_NAME}, {SITE_LOCATION}, is responsible for the personal data sent through this website (the “data
-          manager” under Bahrain’s Personal Data Protection Law, Law No. 30 of 2018).
+          {location ? `${name}, ${location},` : name} is responsible for the personal data sent through this website
+          (the “data manager” under Bahrain’s Personal Data Protection Law, Law No. 30 of 2018).
         </p>
 
         <h2>What we collect</h2>

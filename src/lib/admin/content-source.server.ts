@@ -1,5 +1,9 @@
 /**
- * One typed function per admin call, each cached. `createContentSource` is the testable core;
+ * One typed function per admin call, each cached.
+ *
+ * Names: what the admin calls "upcoming certification" (the list) and "upcoming training" (one category's
+ * courses), and the site's routes call "upcoming training course details", is an **open course** in code
+ * (`getOpenCourses`, `getOpenCourseCategory`, `OpenCourse`). Admin paths and public routes keep their spelling. `createContentSource` is the testable core;
  * `content.server.ts` holds the process-wide instance the pages use.
  */
 import { createAdminClient } from './admin-client.server';
@@ -44,9 +48,9 @@ export function createContentSource(options: ContentSourceOptions) {
       ),
     getAbout: (): Promise<ContentResult<s.SingleImagePage>> =>
       cache.get('/about-us/content', () => admin.get('/about-us/content', undefined, s.SingleImagePageSchema)),
-    getUpcomingCourses: (): Promise<ContentResult<s.UpcomingCourse[]>> =>
+    getOpenCourses: (): Promise<ContentResult<s.OpenCourse[]>> =>
       cache.get('/upcoming-certification/content', () =>
-        admin.get('/upcoming-certification/content', undefined, s.UpcomingCoursesSchema),
+        admin.get('/upcoming-certification/content', undefined, s.OpenCoursesSchema),
       ),
     getLearningSolutions: (): Promise<ContentResult<s.LearningSolution[]>> =>
       cache.get('/learning-solution/content', () =>

@@ -285,3 +285,24 @@ describe('cache bounds under made-up slugs', () => {
     expect(await content.getSettings()).toEqual({ ok: true, data: settings, stale: true });
   });
 });
+
+describe('slugs that are not ASCII', () => {
+  test('reach the admin percent-encoded once', async () => {
+    const asked: string[] = [];
+    const content = createContentSource({
+      baseUrl: 'http://admin.test/api',
+      timeoutMs: 1000,
+      ttlMs: 60_000,
+      retryMs: 1000,
+      fetch: async (input: RequestInfo | URL) => {
+        asked.push(input instanceof Request ? input.url : String(input));
+        return new Response(JSON.stringify({ data: { title: 'Café leadership', description: '', course_venue: [] } }), {
+          headers: { 'content-type': 'application/json' },
+        });
+      },
+    });
+    const result = await content.getSubCourse('café-leadership');
+    expect(result.ok).toBe(true);
+    expect(asked).toEqual(['http://admin.test/api/course-venue/details/caf%C3%A9-leadership']);
+  });
+});

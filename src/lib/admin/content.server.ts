@@ -25,7 +25,7 @@ export const getHomeHero = () => contentSource().getHomeHero();
 export const getHomeIntro = () => contentSource().getHomeIntro();
 export const getIntroTiles = () => contentSource().getIntroTiles();
 export const getAbout = () => contentSource().getAbout();
-export const getUpcomingCourses = () => contentSource().getUpcomingCourses();
+export const getOpenCourses = () => contentSource().getOpenCourses();
 export const getLearningSolutions = () => contentSource().getLearningSolutions();
 export const getConferences = () => contentSource().getConferences();
 export const getDestinationTraining = () => contentSource().getDestinationTraining();

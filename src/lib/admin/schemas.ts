@@ -8,45 +8,66 @@
  * is still a PARSING_ERROR.
  */
 import * as v from 'valibot';
+import { safeUrl, urlScheme } from '../rich-text/safe-url';
 
 const text = v.string();
-const url = v.string();
+
+/**
+ * Every address the admin supplies (images, video, tile links) follows the spec's rule: no scheme, or http,
+ * https, irc, ircs, mailto or xmpp, kept as written (trimmed); any other scheme becomes ''. The brand means a
+ * component can only be handed an address that passed here.
+ */
+const address = v.pipe(v.string(), v.trim(), v.transform(safeUrl), v.brand('SafeAddress'));
+export type SafeAddress = v.InferOutput<typeof address>;
+
+/**
+ * The settings' contact and profile links are followed by visitors, so they need a scheme a visitor can follow
+ * (web, phone, mail, sms); anything else (a stray word, `javascript:`) becomes '' and is left out.
+ */
+const FOLLOWABLE_SCHEMES: ReadonlySet<string> = new Set(['http', 'https', 'tel', 'mailto', 'sms']);
+const link = v.pipe(
+  v.string(),
+  v.trim(),
+  v.transform((value) => (FOLLOWABLE_SCHEMES.has(urlScheme(value) ?? '') ? value : '')),
+  v.brand('SafeLink'),
+);
+export type SafeLink = v.InferOutput<typeof link>;
 
 export const SettingsSchema = v.object({
-  logo: text,
-  phone: text,
-  messenger: text,
-  whatsapp: text,
-  facebook: text,
-  instagram: text,
-  twitter: text,
-  linkedin: text,
+  logo: address,
+  phone: link,
+  messenger: link,
+  whatsapp: link,
+  facebook: link,
+  instagram: link,
+  twitter: link,
+  linkedin: link,
 });
 
 export const HomeHeroSchema = v.object({
   title: text,
   sub_title: text,
-  video: v.optional(url),
-  banner: v.optional(url),
+  video: v.optional(address),
+  banner: v.optional(address),
 });
 
 export const HomeIntroSchema = v.object({
   title: text,
   description: text,
-  banner: url,
+  banner: address,
 });
 
 export const IntroTileSchema = v.object({
-  image: url,
+  image: address,
   title: text,
-  back_link: text,
+  back_link: address,
 });
 
-export const UpcomingCourseSchema = v.object({
+export const OpenCourseSchema = v.object({
   id: v.pipe(v.number(), v.integer()),
   title: text,
   short_desc: text,
-  thumb_image: url,
+  thumb_image: address,
   remaining_time: v.pipe(
     v.string(),
     v.check((value) => !Number.isNaN(Date.parse(value)), 'remaining_time is not a date-time'),
@@ -59,24 +80,24 @@ export const UpcomingCourseSchema = v.object({
 export const LearningSolutionSchema = v.object({
   id: v.pipe(v.number(), v.integer()),
   title: text,
-  thumb_image: url,
+  thumb_image: address,
 });
 
 export const SingleImagePageSchema = v.object({
   title: text,
   description: text,
-  image: v.optional(url),
+  image: v.optional(address),
 });
 
 export const TwoImagePageSchema = v.object({
   title: text,
   description: text,
-  first_image: v.optional(url),
-  second_image: v.optional(url),
+  first_image: v.optional(address),
+  second_image: v.optional(address),
 });
 
 export const GalleryItemSchema = v.object({
-  image: url,
+  image: address,
   title: text,
 });
 
@@ -122,7 +143,7 @@ export const SubCourseSchema = v.object({
 });
 
 export const IntroTilesSchema = tolerantList(IntroTileSchema);
-export const UpcomingCoursesSchema = tolerantList(UpcomingCourseSchema);
+export const OpenCoursesSchema = tolerantList(OpenCourseSchema);
 export const LearningSolutionsSchema = tolerantList(LearningSolutionSchema);
 export const GallerySchema = tolerantList(GalleryItemSchema);
 
@@ -135,7 +156,7 @@ export type Settings = v.InferOutput<typeof SettingsSchema>;
 export type HomeHero = v.InferOutput<typeof HomeHeroSchema>;
 export type HomeIntro = v.InferOutput<typeof HomeIntroSchema>;
 export type IntroTile = v.InferOutput<typeof IntroTileSchema>;
-export type UpcomingCourse = v.InferOutput<typeof UpcomingCourseSchema>;
+export type OpenCourse = v.InferOutput<typeof OpenCourseSchema>;
 export type LearningSolution = v.InferOutput<typeof LearningSolutionSchema>;
 export type SingleImagePage = v.InferOutput<typeof SingleImagePageSchema>;
 export type TwoImagePage = v.InferOutput<typeof TwoImagePageSchema>;

@@ -1,259 +1,111 @@
 /**
- * The ISO 3166-1 alpha-2 countries and territories (249) offered by the contact form's country select:
- * value = the 2-letter code that is stored, label = the English short name that is shown.
- * Generated once from CLDR (Node's Intl.DisplayNames) with hand-picked conventional English names
- * ('and' rather than '&', 'Saint' rather than 'St.'), then checked by hand; edit it as data.
+ * The 249 ISO 3166-1 countries and territories of the contact form's country picker: the 2-letter code
+ * that is stored, the English name that is shown, and the name in a main local language (after `=`, when it
+ * differs), which the picker also finds and shows. Names from CLDR with hand-picked conventional English
+ * ('and' rather than '&'), in English alphabetical order; edit it as data. Client-safe.
  */
-export type CountryOption = { readonly value: string; readonly label: string };
+export type Country = { readonly value: string; readonly label: string; readonly native: string };
 
-export const COUNTRIES: readonly CountryOption[] = [
-  { value: 'AF', label: 'Afghanistan' },
-  { value: 'AX', label: 'Åland Islands' },
-  { value: 'AL', label: 'Albania' },
-  { value: 'DZ', label: 'Algeria' },
-  { value: 'AS', label: 'American Samoa' },
-  { value: 'AD', label: 'Andorra' },
-  { value: 'AO', label: 'Angola' },
-  { value: 'AI', label: 'Anguilla' },
-  { value: 'AQ', label: 'Antarctica' },
-  { value: 'AG', label: 'Antigua and Barbuda' },
-  { value: 'AR', label: 'Argentina' },
-  { value: 'AM', label: 'Armenia' },
-  { value: 'AW', label: 'Aruba' },
-  { value: 'AU', label: 'Australia' },
-  { value: 'AT', label: 'Austria' },
-  { value: 'AZ', label: 'Azerbaijan' },
-  { value: 'BS', label: 'Bahamas' },
-  { value: 'BH', label: 'Bahrain' },
-  { value: 'BD', label: 'Bangladesh' },
-  { value: 'BB', label: 'Barbados' },
-  { value: 'BY', label: 'Belarus' },
-  { value: 'BE', label: 'Belgium' },
-  { value: 'BZ', label: 'Belize' },
-  { value: 'BJ', label: 'Benin' },
-  { value: 'BM', label: 'Bermuda' },
-  { value: 'BT', label: 'Bhutan' },
-  { value: 'BO', label: 'Bolivia' },
-  { value: 'BQ', label: 'Bonaire, Sint Eustatius and Saba' },
-  { value: 'BA', label: 'Bosnia and Herzegovina' },
-  { value: 'BW', label: 'Botswana' },
-  { value: 'BV', label: 'Bouvet Island' },
-  { value: 'BR', label: 'Brazil' },
-  { value: 'IO', label: 'British Indian Ocean Territory' },
-  { value: 'BN', label: 'Brunei' },
-  { value: 'BG', label: 'Bulgaria' },
-  { value: 'BF', label: 'Burkina Faso' },
-  { value: 'BI', label: 'Burundi' },
-  { value: 'CV', label: 'Cabo Verde' },
-  { value: 'KH', label: 'Cambodia' },
-  { value: 'CM', label: 'Cameroon' },
-  { value: 'CA', label: 'Canada' },
-  { value: 'KY', label: 'Cayman Islands' },
-  { value: 'CF', label: 'Central African Republic' },
-  { value: 'TD', label: 'Chad' },
-  { value: 'CL', label: 'Chile' },
-  { value: 'CN', label: 'China' },
-  { value: 'CX', label: 'Christmas Island' },
-  { value: 'CC', label: 'Cocos (Keeling) Islands' },
-  { value: 'CO', label: 'Colombia' },
-  { value: 'KM', label: 'Comoros' },
-  { value: 'CG', label: 'Congo' },
-  { value: 'CD', label: 'Congo (Democratic Republic)' },
-  { value: 'CK', label: 'Cook Islands' },
-  { value: 'CR', label: 'Costa Rica' },
-  { value: 'CI', label: "Côte d'Ivoire" },
-  { value: 'HR', label: 'Croatia' },
-  { value: 'CU', label: 'Cuba' },
-  { value: 'CW', label: 'Curaçao' },
-  { value: 'CY', label: 'Cyprus' },
-  { value: 'CZ', label: 'Czechia' },
-  { value: 'DK', label: 'Denmark' },
-  { value: 'DJ', label: 'Djibouti' },
-  { value: 'DM', label: 'Dominica' },
-  { value: 'DO', label: 'Dominican Republic' },
-  { value: 'EC', label: 'Ecuador' },
-  { value: 'EG', label: 'Egypt' },
-  { value: 'SV', label: 'El Salvador' },
-  { value: 'GQ', label: 'Equatorial Guinea' },
-  { value: 'ER', label: 'Eritrea' },
-  { value: 'EE', label: 'Estonia' },
-  { value: 'SZ', label: 'Eswatini' },
-  { value: 'ET', label: 'Ethiopia' },
-  { value: 'FK', label: 'Falkland Islands (Malvinas)' },
-  { value: 'FO', label: 'Faroe Islands' },
-  { value: 'FJ', label: 'Fiji' },
-  { value: 'FI', label: 'Finland' },
-  { value: 'FR', label: 'France' },
-  { value: 'GF', label: 'French Guiana' },
-  { value: 'PF', label: 'French Polynesia' },
-  { value: 'TF', label: 'French Southern Territories' },
-  { value: 'GA', label: 'Gabon' },
-  { value: 'GM', label: 'Gambia' },
-  { value: 'GE', label: 'Georgia' },
-  { value: 'DE', label: 'Germany' },
-  { value: 'GH', label: 'Ghana' },
-  { value: 'GI', label: 'Gibraltar' },
-  { value: 'GR', label: 'Greece' },
-  { value: 'GL', label: 'Greenland' },
-  { value: 'GD', label: 'Grenada' },
-  { value: 'GP', label: 'Guadeloupe' },
-  { value: 'GU', label: 'Guam' },
-  { value: 'GT', label: 'Guatemala' },
-  { value: 'GG', label: 'Guernsey' },
-  { value: 'GN', label: 'Guinea' },
-  { value: 'GW', label: 'Guinea-Bissau' },
-  { value: 'GY', label: 'Guyana' },
-  { value: 'HT', label: 'Haiti' },
-  { value: 'HM', label: 'Heard Island and McDonald Islands' },
-  { value: 'VA', label: 'Holy See (Vatican City)' },
-  { value: 'HN', label: 'Honduras' },
-  { value: 'HK', label: 'Hong Kong' },
-  { value: 'HU', label: 'Hungary' },
-  { value: 'IS', label: 'Iceland' },
-  { value: 'IN', label: 'India' },
-  { value: 'ID', label: 'Indonesia' },
-  { value: 'IR', label: 'Iran' },
-  { value: 'IQ', label: 'Iraq' },
-  { value: 'IE', label: 'Ireland' },
-  { value: 'IM', label: 'Isle of Man' },
-  { value: 'IL', label: 'Israel' },
-  { value: 'IT', label: 'Italy' },
-  { value: 'JM', label: 'Jamaica' },
-  { value: 'JP', label: 'Japan' },
-  { value: 'JE', label: 'Jersey' },
-  { value: 'JO', label: 'Jordan' },
-  { value: 'KZ', label: 'Kazakhstan' },
-  { value: 'KE', label: 'Kenya' },
-  { value: 'KI', label: 'Kiribati' },
-  { value: 'KP', label: 'Korea (North)' },
-  { value: 'KR', label: 'Korea (South)' },
-  { value: 'KW', label: 'Kuwait' },
-  { value: 'KG', label: 'Kyrgyzstan' },
-  { value: 'LA', label: 'Laos' },
-  { value: 'LV', label: 'Latvia' },
-  { value: 'LB', label: 'Lebanon' },
-  { value: 'LS', label: 'Lesotho' },
-  { value: 'LR', label: 'Liberia' },
-  { value: 'LY', label: 'Libya' },
-  { value: 'LI', label: 'Liechtenstein' },
-  { value: 'LT', label: 'Lithuania' },
-  { value: 'LU', label: 'Luxembourg' },
-  { value: 'MO', label: 'Macao' },
-  { value: 'MG', label: 'Madagascar' },
-  { value: 'MW', label: 'Malawi' },
-  { value: 'MY', label: 'Malaysia' },
-  { value: 'MV', label: 'Maldives' },
-  { value: 'ML', label: 'Mali' },
-  { value: 'MT', label: 'Malta' },
-  { value: 'MH', label: 'Marshall Islands' },
-  { value: 'MQ', label: 'Martinique' },
-  { value: 'MR', label: 'Mauritania' },
-  { value: 'MU', label: 'Mauritius' },
-  { value: 'YT', label: 'Mayotte' },
-  { value: 'MX', label: 'Mexico' },
-  { value: 'FM', label: 'Micronesia (Federated States of)' },
-  { value: 'MD', label: 'Moldova' },
-  { value: 'MC', label: 'Monaco' },
-  { value: 'MN', label: 'Mongolia' },
-  { value: 'ME', label: 'Montenegro' },
-  { value: 'MS', label: 'Montserrat' },
-  { value: 'MA', label: 'Morocco' },
-  { value: 'MZ', label: 'Mozambique' },
-  { value: 'MM', label: 'Myanmar' },
-  { value: 'NA', label: 'Namibia' },
-  { value: 'NR', label: 'Nauru' },
-  { value: 'NP', label: 'Nepal' },
-  { value: 'NL', label: 'Netherlands' },
-  { value: 'NC', label: 'New Caledonia' },
-  { value: 'NZ', label: 'New Zealand' },
-  { value: 'NI', label: 'Nicaragua' },
-  { value: 'NE', label: 'Niger' },
-  { value: 'NG', label: 'Nigeria' },
-  { value: 'NU', label: 'Niue' },
-  { value: 'NF', label: 'Norfolk Island' },
-  { value: 'MK', label: 'North Macedonia' },
-  { value: 'MP', label: 'Northern Mariana Islands' },
-  { value: 'NO', label: 'Norway' },
-  { value: 'OM', label: 'Oman' },
-  { value: 'PK', label: 'Pakistan' },
-  { value: 'PW', label: 'Palau' },
-  { value: 'PS', label: 'Palestine' },
-  { value: 'PA', label: 'Panama' },
-  { value: 'PG', label: 'Papua New Guinea' },
-  { value: 'PY', label: 'Paraguay' },
-  { value: 'PE', label: 'Peru' },
-  { value: 'PH', label: 'Philippines' },
-  { value: 'PN', label: 'Pitcairn Islands' },
-  { value: 'PL', label: 'Poland' },
-  { value: 'PT', label: 'Portugal' },
-  { value: 'PR', label: 'Puerto Rico' },
-  { value: 'QA', label: 'Qatar' },
-  { value: 'RE', label: 'Réunion' },
-  { value: 'RO', label: 'Romania' },
-  { value: 'RU', label: 'Russia' },
-  { value: 'RW', label: 'Rwanda' },
-  { value: 'BL', label: 'Saint Barthélemy' },
-  { value: 'SH', label: 'Saint Helena, Ascension and Tristan da Cunha' },
-  { value: 'KN', label: 'Saint Kitts and Nevis' },
-  { value: 'LC', label: 'Saint Lucia' },
-  { value: 'MF', label: 'Saint Martin (French part)' },
-  { value: 'PM', label: 'Saint Pierre and Miquelon' },
-  { value: 'VC', label: 'Saint Vincent and the Grenadines' },
-  { value: 'WS', label: 'Samoa' },
-  { value: 'SM', label: 'San Marino' },
-  { value: 'ST', label: 'São Tomé and Príncipe' },
-  { value: 'SA', label: 'Saudi Arabia' },
-  { value: 'SN', label: 'Senegal' },
-  { value: 'RS', label: 'Serbia' },
-  { value: 'SC', label: 'Seychelles' },
-  { value: 'SL', label: 'Sierra Leone' },
-  { value: 'SG', label: 'Singapore' },
-  { value: 'SX', label: 'Sint Maarten (Dutch part)' },
-  { value: 'SK', label: 'Slovakia' },
-  { value: 'SI', label: 'Slovenia' },
-  { value: 'SB', label: 'Solomon Islands' },
-  { value: 'SO', label: 'Somalia' },
-  { value: 'ZA', label: 'South Africa' },
-  { value: 'GS', label: 'South Georgia and the South Sandwich Islands' },
-  { value: 'SS', label: 'South Sudan' },
-  { value: 'ES', label: 'Spain' },
-  { value: 'LK', label: 'Sri Lanka' },
-  { value: 'SD', label: 'Sudan' },
-  { value: 'SR', label: 'Suriname' },
-  { value: 'SJ', label: 'Svalbard and Jan Mayen' },
-  { value: 'SE', label: 'Sweden' },
-  { value: 'CH', label: 'Switzerland' },
-  { value: 'SY', label: 'Syria' },
-  { value: 'TW', label: 'Taiwan' },
-  { value: 'TJ', label: 'Tajikistan' },
-  { value: 'TZ', label: 'Tanzania' },
-  { value: 'TH', label: 'Thailand' },
-  { value: 'TL', label: 'Timor-Leste' },
-  { value: 'TG', label: 'Togo' },
-  { value: 'TK', label: 'Tokelau' },
-  { value: 'TO', label: 'Tonga' },
-  { value: 'TT', label: 'Trinidad and Tobago' },
-  { value: 'TN', label: 'Tunisia' },
-  { value: 'TR', label: 'Türkiye' },
-  { value: 'TM', label: 'Turkmenistan' },
-  { value: 'TC', label: 'Turks and Caicos Islands' },
-  { value: 'TV', label: 'Tuvalu' },
-  { value: 'UG', label: 'Uganda' },
-  { value: 'UA', label: 'Ukraine' },
-  { value: 'AE', label: 'United Arab Emirates' },
-  { value: 'GB', label: 'United Kingdom' },
-  { value: 'US', label: 'United States' },
-  { value: 'UM', label: 'United States Minor Outlying Islands' },
-  { value: 'UY', label: 'Uruguay' },
-  { value: 'UZ', label: 'Uzbekistan' },
-  { value: 'VU', label: 'Vanuatu' },
-  { value: 'VE', label: 'Venezuela' },
-  { value: 'VN', label: 'Vietnam' },
-  { value: 'VG', label: 'Virgin Islands (British)' },
-  { value: 'VI', label: 'Virgin Islands (U.S.)' },
-  { value: 'WF', label: 'Wallis and Futuna' },
-  { value: 'EH', label: 'Western Sahara' },
-  { value: 'YE', label: 'Yemen' },
-  { value: 'ZM', label: 'Zambia' },
-  { value: 'ZW', label: 'Zimbabwe' },
-];
+const DATA = `
+AF Afghanistan=افغانستان; AX Åland Islands=Åland; AL Albania=Shqipëri; DZ Algeria=الجزائر;
+AS American Samoa=Amerika Sāmoa; AD Andorra; AO Angola; AI Anguilla; AQ Antarctica; AG Antigua and Barbuda;
+AR Argentina; AM Armenia=Հայաստան; AW Aruba; AU Australia; AT Austria=Österreich; AZ Azerbaijan=Azərbaycan;
+BS Bahamas; BH Bahrain=البحرين; BD Bangladesh=বাংলাদেশ; BB Barbados; BY Belarus=Беларусь; BE Belgium=België;
+BZ Belize; BJ Benin=Bénin; BM Bermuda; BT Bhutan=འབྲུག; BO Bolivia;
+BQ Bonaire, Sint Eustatius and Saba=Caribisch Nederland; BA Bosnia and Herzegovina=Bosna i Hercegovina;
+BW Botswana; BV Bouvet Island=Bouvetøya; BR Brazil=Brasil; IO British Indian Ocean Territory; BN Brunei;
+BG Bulgaria=България; BF Burkina Faso; BI Burundi=Uburundi; CV Cabo Verde; KH Cambodia=កម្ពុជា;
+CM Cameroon=Cameroun; CA Canada; KY Cayman Islands; CF Central African Republic=Ködörösêse tî Bêafrîka;
+TD Chad=تشاد; CL Chile; CN China=中国; CX Christmas Island; CC Cocos (Keeling) Islands; CO Colombia;
+KM Comoros=جزر القمر; CG Congo; CD Congo (Democratic Republic)=République démocratique du Congo; CK Cook Islands;
+CR Costa Rica; CI Côte d'Ivoire; HR Croatia=Hrvatska; CU Cuba; CW Curaçao=Kòrsou; CY Cyprus=Κύπρος;
+CZ Czechia=Česko; DK Denmark=Danmark; DJ Djibouti; DM Dominica; DO Dominican Republic=República Dominicana;
+EC Ecuador; EG Egypt=مصر; SV El Salvador; GQ Equatorial Guinea=Guinea Ecuatorial; ER Eritrea=ኤርትራ;
+EE Estonia=Eesti; SZ Eswatini; ET Ethiopia=ኢትዮጵያ; FK Falkland Islands (Malvinas); FO Faroe Islands=Føroyar;
+FJ Fiji; FI Finland=Suomi; FR France; GF French Guiana=Guyane française; PF French Polynesia=Polynésie française;
+TF French Southern Territories=Terres australes françaises; GA Gabon; GM Gambia; GE Georgia=საქართველო;
+DE Germany=Deutschland; GH Ghana=Gaana; GI Gibraltar; GR Greece=Ελλάδα; GL Greenland=Kalaallit Nunaat;
+GD Grenada; GP Guadeloupe; GU Guam; GT Guatemala; GG Guernsey; GN Guinea=Guinée; GW Guinea-Bissau=Guiné-Bissau;
+GY Guyana; HT Haiti; HM Heard Island and McDonald Islands; VA Holy See (Vatican City)=Città del Vaticano;
+HN Honduras; HK Hong Kong=香港; HU Hungary=Magyarország; IS Iceland=Ísland; IN India=भारत; ID Indonesia;
+IR Iran=ایران; IQ Iraq=العراق; IE Ireland; IM Isle of Man; IL Israel=ישראל; IT Italy=Italia; JM Jamaica;
+JP Japan=日本; JE Jersey; JO Jordan=الأردن; KZ Kazakhstan=Қазақстан; KE Kenya; KI Kiribati; KP Korea (North)=북한;
+KR Korea (South)=대한민국; KW Kuwait=الكويت; KG Kyrgyzstan=Кыргызстан; LA Laos=ລາວ; LV Latvia=Latvija;
+LB Lebanon=لبنان; LS Lesotho; LR Liberia; LY Libya=ليبيا; LI Liechtenstein; LT Lithuania=Lietuva;
+LU Luxembourg=Lëtzebuerg; MO Macao=澳門; MG Madagascar=Madagasikara; MW Malawi; MY Malaysia;
+MV Maldives=ދިވެހިރާއްޖެ; ML Mali; MT Malta; MH Marshall Islands=M̧ajeļ; MQ Martinique; MR Mauritania=موريتانيا;
+MU Mauritius=Maurice; YT Mayotte; MX Mexico=México; FM Micronesia (Federated States of);
+MD Moldova=Republica Moldova; MC Monaco; MN Mongolia=Монгол; ME Montenegro=Crna Gora; MS Montserrat;
+MA Morocco=المغرب; MZ Mozambique=Moçambique; MM Myanmar=မြန်မာ; NA Namibia; NR Nauru; NP Nepal=नेपाल;
+NL Netherlands=Nederland; NC New Caledonia=Nouvelle-Calédonie; NZ New Zealand; NI Nicaragua; NE Niger=Nijar;
+NG Nigeria; NU Niue=Niuē; NF Norfolk Island; MK North Macedonia=Северна Македонија; MP Northern Mariana Islands;
+NO Norway=Norge; OM Oman=عُمان; PK Pakistan=پاکستان; PW Palau=Belau; PS Palestine=الأراضي الفلسطينية;
+PA Panama=Panamá; PG Papua New Guinea=Papua Niugini; PY Paraguay; PE Peru=Perú; PH Philippines=Pilipinas;
+PN Pitcairn Islands; PL Poland=Polska; PT Portugal; PR Puerto Rico; QA Qatar=قطر; RE Réunion=La Réunion;
+RO Romania=România; RU Russia=Россия; RW Rwanda=U Rwanda; BL Saint Barthélemy=Saint-Barthélemy;
+SH Saint Helena, Ascension and Tristan da Cunha; KN Saint Kitts and Nevis; LC Saint Lucia;
+MF Saint Martin (French part)=Saint-Martin; PM Saint Pierre and Miquelon=Saint-Pierre-et-Miquelon;
+VC Saint Vincent and the Grenadines; WS Samoa=Sāmoa; SM San Marino; ST São Tomé and Príncipe=São Tomé e Príncipe;
+SA Saudi Arabia=المملكة العربية السعودية; SN Senegal=Senegaal; RS Serbia=Србија; SC Seychelles; SL Sierra Leone;
+SG Singapore; SX Sint Maarten (Dutch part); SK Slovakia=Slovensko; SI Slovenia=Slovenija; SB Solomon Islands;
+SO Somalia=Soomaaliya; ZA South Africa; GS South Georgia and the South Sandwich Islands; SS South Sudan;
+ES Spain=España; LK Sri Lanka=ශ්‍රී ලංකාව; SD Sudan=السودان; SR Suriname;
+SJ Svalbard and Jan Mayen=Svalbard og Jan Mayen; SE Sweden=Sverige; CH Switzerland=Schweiz; SY Syria=سوريا;
+TW Taiwan=臺灣; TJ Tajikistan=Тоҷикистон; TZ Tanzania; TH Thailand=ไทย; TL Timor-Leste; TG Togo; TK Tokelau;
+TO Tonga; TT Trinidad and Tobago; TN Tunisia=تونس; TR Türkiye; TM Turkmenistan=Türkmenistan;
+TC Turks and Caicos Islands; TV Tuvalu; UG Uganda; UA Ukraine=Україна;
+AE United Arab Emirates=الإمارات العربية المتحدة; GB United Kingdom; US United States;
+UM United States Minor Outlying Islands; UY Uruguay; UZ Uzbekistan=Oʻzbekiston; VU Vanuatu; VE Venezuela;
+VN Vietnam=Việt Nam; VG Virgin Islands (British); VI Virgin Islands (U.S.);
+WF Wallis and Futuna=Wallis-et-Futuna; EH Western Sahara=الصحراء الغربية; YE Yemen=اليمن; ZM Zambia; ZW Zimbabwe
+`;
+
+export const COUNTRIES: readonly Country[] = DATA.trim()
+  .split(/;\s*/)
+  .map((entry) => {
+    const [english = '', native] = entry.slice(3).split('=');
+    return { value: entry.slice(0, 2), label: english, native: native ?? english };
+  });
+
+export const COUNTRY_NAMES: ReadonlyMap<string, string> = new Map(COUNTRIES.map((c) => [c.value, c.label]));
+
+/** What people type for a country that is neither its name nor its code (code, then the names, by commas). */
+const ALIASES = new Map(
+  [
+    'US USA,America,United States of America; AE UAE,Emirates; SA KSA,Saudi; KR South Korea; KP North Korea',
+    'GB UK,Britain,Great Britain,England,Scotland,Wales; NL Holland; CI Ivory Coast; CZ Czech Republic',
+  ]
+    .join('; ')
+    .split('; ')
+    .map((entry) => [entry.slice(0, 2), entry.slice(3).split(',')]),
+);
+
+/** Lower case, without accents, dots or extra spaces: 'U.S.A.' finds 'USA', 'cote' finds 'Côte'. */
+const fold = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f.]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
+
+const SEARCH = COUNTRIES.map((country) => ({
+  country,
+  names: [country.value, country.label, country.native, ...(ALIASES.get(country.value) ?? [])].map(fold),
+}));
+
+/**
+ * The countries matching what was typed, best first: a name, code or alias typed in full ('UAE', 'KSA',
+ * 'البحرين'), then names that start with it, then names with a word that starts with it, then names that
+ * merely contain it; alphabetical within each rank.
+ */
+export function findCountries(typed: string): readonly Country[] {
+  const query = fold(typed);
+  if (!query) return COUNTRIES;
+  const rank = (name: string) =>
+    name === query ? 0 : name.startsWith(query) ? 1 : name.includes(` ${query}`) ? 2 : name.includes(query) ? 3 : 4;
+  return SEARCH.map(({ country, names }) => ({ country, rank: Math.min(...names.map(rank)) }))
+    .filter((match) => match.rank < 4)
+    .sort((a, b) => a.rank - b.rank)
+    .map((match) => match.country);
+}

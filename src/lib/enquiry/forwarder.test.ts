@@ -8,7 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { WebhookForwarder } from './forwarder.server';
-import { FileOutbox, readOutbox, type EnquiryRecord, type Logger } from './outbox.server';
+import { FileOutbox, readOutbox } from './outbox.server';
+import type { EnquiryRecord, Logger } from './store';
 
 const quiet: Logger = { info() {}, warn() {}, error() {} };
 
@@ -17,6 +18,8 @@ type Received = { id: string; headers: http.IncomingHttpHeaders; body: string };
 /** A webhook that records what it receives; `answer` decides the status per request. */
 class Receiver {
   readonly received: Received[] = [];
+  /** Every request, whatever it was answered. */
+  requests = 0;
   answer: (record: EnquiryRecord) => number | 'hang' = () => 200;
   private server: http.Server | undefined;
   private readonly sockets = new Set<Socket>();
@@ -28,6 +31,7 @@ class Receiver {
       req.setEncoding('utf8');
       req.on('data', (chunk: string) => (body += chunk));
       req.on('end', () => {
+        this.requests += 1;
         const record = JSON.parse(body) as EnquiryRecord;
         const status = this.answer(record);
         if (status === 'hang') return; // never answers: the forwarder's timeout has to fire
@@ -212,7 +216,25 @@ describe('WebhookForwarder', () => {
     await until(() => outbox.pendingCount === 1, 'the refused record waiting');
     await new Promise((resolve) => setTimeout(resolve, 100)); // its retry is now scheduled, a minute away
     await outbox.put(record(2));
-    await until(() => receiver.ids().has(record(2).id), 'the next record forwarded at once', 2_000);
-    expect(outbox.pendingCount).toBe(1); // the refused one stays in the outbox for a later try
+    await until(
+      () => receiver.ids().has(record(2).id) && outbox.pendingCount === 1,
+      'the next record forwarded at once',
+      2_000,
+    );
+    // the refused one stays in the outbox for a later try
+    expect([...outbox.pending()].map((entry) => entry.id)).toEqual([record(1).id]);
+  });
+
+  test('a webhook back after a long outage is reached within 30 s, and a new enquiry is tried at once', async () => {
+    receiver.answer = () => 503;
+    // the default back-off: 5 s doubling, capped at 30 s
+    startForwarder({ retryMs: 5_000, maxRetryMs: 30_000 });
+    await outbox.put(record(1));
+    await until(() => receiver.requests >= 1, 'the first try');
+    receiver.answer = () => 200;
+    // while the forwarder waits out the outage, a new enquiry brings the next try forward
+    await outbox.put(record(2));
+    await until(() => outbox.pendingCount === 0, 'both forwarded without waiting out the back-off', 2_000);
+    expect(receiver.ids()).toEqual(new Set([record(1).id, record(2).id]));
   });
 });

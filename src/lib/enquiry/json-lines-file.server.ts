@@ -6,9 +6,8 @@
  *
  * One process writes a given file (the site server); a second writer would need a lock this does not take.
  */
-import { createReadStream, promises as fs } from 'node:fs';
+import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import readline from 'node:readline';
 
 export type LineProblem = { file: string; line: number; reason: 'torn-tail' | 'unreadable' };
 
@@ -31,32 +30,23 @@ export class JsonLinesFile {
    * Open (creating it and its folder if needed) and read what is there. A last line without its newline is
    * what a crash in the middle of a write leaves (that record was never confirmed to anyone): it is
    * reported, copied to `<file>.torn` for inspection, and cut off so the next record starts on a clean line.
+   * Files are read whole: an outbox holds a few KB per enquiry.
    */
-  static async open(
-    file: string,
-  ): Promise<{ log: JsonLinesFile; entries: unknown[]; lineNumbers: number[]; problems: LineProblem[] }> {
-    await fs.mkdir(path.dirname(file), { recursive: true });
-    const existed = await fs.access(file).then(
-      () => true,
-      () => false,
-    );
-    const handle = await fs.open(file, 'a');
+  static async open(file: string): Promise<{ log: JsonLinesFile; lines: JsonLines }> {
+    // People's details: the folder and the files are the server user's alone (also when they existed before).
+    await fs.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+    await fs.chmod(path.dirname(file), 0o700);
+    const existed = await readJsonLines(file);
+    const handle = await fs.open(file, 'a', 0o600);
     try {
-      if (!existed) await syncDirectory(path.dirname(file));
-      const { entries, lineNumbers, problems, size, completeSize } = await readJsonLines(file);
-      if (completeSize < size) {
-        const fragment = Buffer.alloc(size - completeSize);
-        const reader = await fs.open(file, 'r');
-        try {
-          await reader.read(fragment, 0, fragment.length, completeSize);
-        } finally {
-          await reader.close();
-        }
-        await fs.appendFile(`${file}.torn`, Buffer.concat([fragment, Buffer.from('\n')]));
-        await handle.truncate(completeSize);
+      await handle.chmod(0o600);
+      if (existed.size === 0) await syncDirectory(path.dirname(file));
+      if (existed.torn) {
+        await fs.appendFile(`${file}.torn`, `${existed.torn}\n`, { mode: 0o600 });
+        await handle.truncate(existed.size);
         await handle.sync();
       }
-      return { log: new JsonLinesFile(file, handle, completeSize), entries, lineNumbers, problems };
+      return { log: new JsonLinesFile(file, handle, existed.size), lines: existed };
     } catch (error) {
       await handle.close();
       throw error;
@@ -118,64 +108,38 @@ async function syncDirectory(dir: string): Promise<void> {
   }
 }
 
-/**
- * Read a JSON-lines file; a missing file is an empty one. Unparseable lines are reported, not thrown.
- * `completeSize` is where the last complete (newline-terminated) line ends.
- */
-export async function readJsonLines(
-  file: string,
-): Promise<{ entries: unknown[]; lineNumbers: number[]; problems: LineProblem[]; size: number; completeSize: number }> {
-  let size: number;
-  try {
-    size = (await fs.stat(file)).size;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
-      return { entries: [], lineNumbers: [], problems: [], size: 0, completeSize: 0 };
-    throw error;
-  }
-  const entries: unknown[] = [];
-  const lineNumbers: number[] = [];
-  const problems: LineProblem[] = [];
-  if (size === 0) return { entries, lineNumbers, problems, size, completeSize: 0 };
-  const completeSize = await endOfLastLine(file, size);
-  if (completeSize < size) problems.push({ file, line: 0, reason: 'torn-tail' });
-  if (completeSize === 0) return { entries, lineNumbers, problems, size, completeSize };
-  const lines = readline.createInterface({
-    input: createReadStream(file, { encoding: 'utf8', start: 0, end: completeSize - 1 }),
-    crlfDelay: Infinity,
-  });
-  let number = 0;
-  for await (const text of lines) {
-    number += 1;
-    if (text.trim() === '') continue;
-    try {
-      entries.push(JSON.parse(text));
-      lineNumbers.push(number);
-    } catch {
-      problems.push({ file, line: number, reason: 'unreadable' });
-    }
-  }
-  const torn = problems.find((problem) => problem.reason === 'torn-tail');
-  if (torn) torn.line = number + 1;
-  return { entries, lineNumbers, problems, size, completeSize };
-}
+type JsonLines = {
+  entries: unknown[];
+  /** The line number of each entry. */
+  lineNumbers: number[];
+  problems: LineProblem[];
+  /** Bytes up to the end of the last complete (newline-terminated) line. */
+  size: number;
+  /** What follows it: the part of a line a crash cut short ('' when none). */
+  torn: string;
+};
 
-/** The byte offset just after the file's last newline (0 when it has none). */
-async function endOfLastLine(file: string, size: number): Promise<number> {
-  const handle = await fs.open(file, 'r');
+/** Read a JSON-lines file; a missing file is an empty one. Unparseable lines are reported, not thrown. */
+export async function readJsonLines(file: string): Promise<JsonLines> {
+  let bytes: Buffer;
   try {
-    const chunk = Buffer.alloc(Math.min(size, 64 * 1024));
-    let end = size;
-    while (end > 0) {
-      const start = Math.max(0, end - chunk.length);
-      const length = end - start;
-      await handle.read(chunk, 0, length, start);
-      const index = chunk.subarray(0, length).lastIndexOf(0x0a);
-      if (index !== -1) return start + index + 1;
-      end = start;
-    }
-    return 0;
-  } finally {
-    await handle.close();
+    bytes = await fs.readFile(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    bytes = Buffer.alloc(0);
   }
+  const size = bytes.lastIndexOf(0x0a) + 1;
+  const lines = bytes.subarray(0, size).toString('utf8').split('\n').slice(0, -1);
+  const result: JsonLines = { entries: [], lineNumbers: [], problems: [], size, torn: bytes.subarray(size).toString() };
+  lines.forEach((text, index) => {
+    if (text.trim() === '') return;
+    try {
+      result.entries.push(JSON.parse(text));
+      result.lineNumbers.push(index + 1);
+    } catch {
+      result.problems.push({ file, line: index + 1, reason: 'unreadable' });
+    }
+  });
+  if (result.torn) result.problems.push({ file, line: lines.length + 1, reason: 'torn-tail' });
+  return result;
 }

@@ -1,36 +1,11 @@
 /**
- * Where accepted enquiries go before the visitor is told they arrived.
- *
- * `EnquiryStore` is the seam: the Node server keeps a file outbox on its disk (below); a host without a
- * disk (Cloudflare Workers) uses `WebhookStore` (webhook-store.server.ts), whose `put` is the webhook call.
- * The file outbox is also the forwarder's to-do list (`ForwardingSource`): `enquiries.jsonl` holds every
- * enquiry, `forwarded.jsonl` the ids the webhook has acknowledged; what is in the first and not the second
- * is still to be sent, across restarts.
+ * The Node server's enquiry store: `enquiries.jsonl` holds every enquiry, `forwarded.jsonl` the ids the
+ * webhook has acknowledged; what is in the first and not the second is the forwarder's to-do list, across
+ * restarts. Both files are readable by the server's user only (they hold people's details).
  */
 import path from 'node:path';
 import { JsonLinesFile, readJsonLines, type LineProblem } from './json-lines-file.server';
-import type { EnquiryFields, EnquiryKind } from './schema';
-
-export type EnquiryRecord = {
-  /** Format version of the record. */
-  v: 1;
-  id: string;
-  kind: EnquiryKind;
-  /** ISO 8601, UTC. */
-  receivedAt: string;
-  fields: EnquiryFields;
-  /** The course (or page) a sidebar form was sent from. */
-  context?: string;
-};
-
-export type StoreResult = 'stored' | 'duplicate';
-
-export interface EnquiryStore {
-  /** Whether an enquiry with this id is already stored (a resubmitted form). */
-  has(id: string): boolean;
-  /** Resolves once the record is durably stored, or was already; rejects if it could not be stored. */
-  put(record: EnquiryRecord): Promise<StoreResult>;
-}
+import { isRecord, type EnquiryRecord, type EnquiryStore, type Logger, type StoreResult } from './store';
 
 export interface ForwardingSource {
   /** Stored records the webhook has not acknowledged yet, oldest first. */
@@ -40,26 +15,8 @@ export interface ForwardingSource {
   onStored(listener: (record: EnquiryRecord) => void): () => void;
 }
 
-export type Logger = Pick<Console, 'info' | 'warn' | 'error'>;
-
 export const OUTBOX_FILE = 'enquiries.jsonl';
 export const FORWARDED_FILE = 'forwarded.jsonl';
-
-const KINDS: ReadonlySet<string> = new Set(['contact', 'quick-inquiry', 'call-me-back']);
-
-function isRecord(value: unknown): value is EnquiryRecord {
-  if (typeof value !== 'object' || value === null) return false;
-  const record = value as Partial<EnquiryRecord>;
-  return (
-    record.v === 1 &&
-    typeof record.id === 'string' &&
-    typeof record.kind === 'string' &&
-    KINDS.has(record.kind) &&
-    typeof record.receivedAt === 'string' &&
-    typeof record.fields === 'object' &&
-    record.fields !== null
-  );
-}
 
 function forwardedId(value: unknown): string | undefined {
   const id = (value as { id?: unknown } | null)?.id;
@@ -95,21 +52,19 @@ export class FileOutbox implements EnquiryStore, ForwardingSource {
     { forwarding = true }: { forwarding?: boolean } = {},
   ): Promise<FileOutbox> {
     const records = await JsonLinesFile.open(path.join(dir, OUTBOX_FILE));
-    let forwarded: Awaited<ReturnType<typeof JsonLinesFile.open>>;
-    try {
-      forwarded = await JsonLinesFile.open(path.join(dir, FORWARDED_FILE));
-    } catch (error) {
+    const forwarded = await JsonLinesFile.open(path.join(dir, FORWARDED_FILE)).catch(async (error: unknown) => {
       await records.log.close();
       throw error;
-    }
-    const problems = [...records.problems, ...forwarded.problems];
-    records.entries.forEach((entry, index) => {
+    });
+    const { entries, lineNumbers } = records.lines;
+    const problems = [...records.lines.problems, ...forwarded.lines.problems];
+    entries.forEach((entry, index) => {
       if (!isRecord(entry))
-        problems.push({ file: records.log.file, line: records.lineNumbers[index] ?? 0, reason: 'unreadable' });
+        problems.push({ file: records.log.file, line: lineNumbers[index] ?? 0, reason: 'unreadable' });
     });
     const outbox = new FileOutbox(dir, records.log, forwarded.log, problems, forwarding);
-    const done = new Set(forwarded.entries.map(forwardedId).filter((id): id is string => id !== undefined));
-    for (const entry of records.entries) {
+    const done = new Set(forwarded.lines.entries.map(forwardedId));
+    for (const entry of entries) {
       if (!isRecord(entry) || outbox.ids.has(entry.id)) continue;
       outbox.ids.add(entry.id);
       if (forwarding && !done.has(entry.id)) outbox.unforwarded.set(entry.id, entry);
@@ -178,7 +133,7 @@ export async function readOutbox(
   const forwarded = await readJsonLines(path.join(dir, FORWARDED_FILE));
   return {
     records: records.entries.filter(isRecord),
-    forwardedIds: forwarded.entries.map(forwardedId).filter((id): id is string => id !== undefined),
+    forwardedIds: forwarded.entries.map(forwardedId).filter((id) => id !== undefined),
     problems: [...records.problems, ...forwarded.problems],
   };
 }

@@ -1,10 +1,11 @@
 // The file outbox on a real temp folder: one line per record, concurrent appends never interleave, a line
 // torn by a crash is skipped and reported without spoiling what comes after, and the index survives restarts.
-import { appendFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { appendFile, chmod, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { FileOutbox, FORWARDED_FILE, OUTBOX_FILE, readOutbox, type EnquiryRecord, type Logger } from './outbox.server';
+import { FileOutbox, FORWARDED_FILE, OUTBOX_FILE, readOutbox } from './outbox.server';
+import type { EnquiryRecord, Logger } from './store';
 
 function record(id: string, message = 'Hello'): EnquiryRecord {
   return { v: 1, id, kind: 'quick-inquiry', receivedAt: '2026-11-20T10:00:00.000Z', fields: { name: 'Ali', message } };
@@ -34,6 +35,27 @@ describe('FileOutbox', () => {
     expect(text.split('\n')).toEqual([JSON.stringify(record('a')), '']);
     await outbox.close();
   });
+
+  test.skipIf(process.platform === 'win32')(
+    'the records are readable by their owner only: files 0600, folder 0700, also when they existed before',
+    async () => {
+      const fresh = path.join(dir, 'fresh');
+      const old = path.join(dir, 'old');
+      await mkdir(old, { mode: 0o755 });
+      await writeFile(path.join(old, OUTBOX_FILE), '', { mode: 0o644 });
+      await chmod(old, 0o755);
+      await chmod(path.join(old, OUTBOX_FILE), 0o644);
+      for (const folder of [fresh, old]) {
+        const outbox = await FileOutbox.open(folder, recordingLogger().logger);
+        await outbox.put(record('a'));
+        await outbox.markForwarded('a');
+        await outbox.close();
+        expect((await stat(folder)).mode & 0o777, folder).toBe(0o700);
+        for (const file of [OUTBOX_FILE, FORWARDED_FILE])
+          expect((await stat(path.join(folder, file))).mode & 0o777, `${folder}/${file}`).toBe(0o600);
+      }
+    },
+  );
 
   test('200 concurrent puts of large records are 200 whole lines', async () => {
     const outbox = await FileOutbox.open(dir, recordingLogger().logger);

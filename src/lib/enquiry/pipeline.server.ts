@@ -1,8 +1,8 @@
 /**
- * What happens to a submitted form, in order; every refusal writes nothing:
+ * What happens to a submitted form, in order, each thing checked once; every refusal writes nothing:
  *   1. too large (over the byte limit)      → refused
  *   2. honeypot filled                       → refused
- *   3. missing or malformed form token       → refused (the answer carries a fresh token)
+ *   3. form token not issued here, or old    → refused (the answer carries a fresh token)
  *   4. fields invalid (the shared schema)    → per-field messages
  *   5. same form already stored (same id)    → accepted again, stored once (double click, refresh)
  *   6. over the client's rate limit          → refused
@@ -11,23 +11,22 @@
  * without JavaScript is not locked out.
  */
 import { createHash } from 'node:crypto';
-import * as v from 'valibot';
-import { COUNTRIES } from './countries';
-import type { EnquiryRecord, EnquiryStore, Logger } from './outbox.server';
+import { COUNTRY_NAMES } from './countries';
+import { isValidFormToken } from './form-token.server';
 import type { RateLimiter } from './rate-limit';
 import {
   CONTEXT_FIELD,
   FORM_TOKEN_FIELD,
   HONEYPOT_FIELD,
   cleanContext,
-  formTokenSchema,
   validateEnquiry,
   type EnquiryFields,
   type EnquiryKind,
   type FieldErrors,
 } from './schema';
+import type { EnquiryRecord, EnquiryStore, Logger } from './store';
 
-export type RejectionReason = 'too-large' | 'honeypot' | 'expired-form' | 'rate-limited';
+type RejectionReason = 'too-large' | 'honeypot' | 'expired-form' | 'rate-limited';
 
 export type SubmitOutcome =
   | { result: 'accepted'; id: string; duplicate: boolean }
@@ -38,10 +37,7 @@ export type SubmitOutcome =
 export const FAILED_MESSAGE =
   'We could not save your enquiry just now, so it was not sent. Please try again in a minute, or call us.';
 
-export function rejectionMessage(
-  reason: RejectionReason,
-  detail: { maxBytes?: number; retryAfterMs?: number } = {},
-): string {
+function rejectionMessage(reason: RejectionReason, detail: { maxBytes?: number; retryAfterMs?: number } = {}): string {
   switch (reason) {
     case 'too-large':
       return `Your enquiry is too large to send (the limit is ${Math.floor((detail.maxBytes ?? 0) / 1024)} KB). Please shorten the message and send it again.`;
@@ -56,10 +52,8 @@ export function rejectionMessage(
   }
 }
 
-const COUNTRY_NAMES = new Map(COUNTRIES.map((country) => [country.value, country.label]));
-
 /** The enquiry's id: the same form rendering (token) with the same content always gets the same id. */
-export function enquiryId(kind: EnquiryKind, fields: EnquiryFields, context: string, token: string): string {
+function enquiryId(kind: EnquiryKind, fields: EnquiryFields, context: string, token: string): string {
   const normalised = Object.keys(fields)
     .sort()
     .map((key) => {
@@ -73,7 +67,7 @@ export function enquiryId(kind: EnquiryKind, fields: EnquiryFields, context: str
 }
 
 /** Bytes of everything the form sent (strings and any uploaded file). */
-export function inputBytes(input: Record<string, unknown>): number {
+function inputBytes(input: Record<string, unknown>): number {
   let total = 0;
   const count = (value: unknown): void => {
     if (typeof value === 'string') total += Buffer.byteLength(value, 'utf8');
@@ -88,7 +82,7 @@ export function inputBytes(input: Record<string, unknown>): number {
   return total;
 }
 
-export type PipelineOptions = {
+type PipelineOptions = {
   store: EnquiryStore;
   limiter: RateLimiter;
   maxBytes: number;
@@ -112,32 +106,20 @@ export class EnquiryPipeline {
     const honeypot = input[HONEYPOT_FIELD];
     if (honeypot !== undefined && honeypot !== '') return this.reject('honeypot');
 
-    const token = v.safeParse(formTokenSchema, input[FORM_TOKEN_FIELD]);
-    if (!token.success) return this.reject('expired-form');
+    const token = input[FORM_TOKEN_FIELD];
+    if (typeof token !== 'string' || !(await isValidFormToken(token, this.now().getTime())))
+      return this.reject('expired-form');
 
     const validation = validateEnquiry(kind, input);
     if (!validation.ok) return { result: 'invalid', errors: validation.errors };
 
-    const fields = validation.fields;
+    const { fields } = validation;
     const context = cleanContext(input[CONTEXT_FIELD]);
-    const id = enquiryId(kind, fields, context, token.output);
-    if (this.options.store.has(id)) {
-      // Wait for the first copy to be on disk before confirming (it may still be being written).
-      return this.store(kind, id, fields, context, client, false);
-    }
-    const decision = this.options.limiter.take(client);
+    const id = enquiryId(kind, fields, context, token);
+    // A resubmission (same id) is confirmed again once its first copy is stored, without counting again.
+    const resent = this.options.store.has(id);
+    const decision = resent ? { ok: true as const } : this.options.limiter.take(client);
     if (!decision.ok) return this.reject('rate-limited', { retryAfterMs: decision.retryAfterMs });
-    return this.store(kind, id, fields, context, client, true);
-  }
-
-  private async store(
-    kind: EnquiryKind,
-    id: string,
-    fields: EnquiryFields,
-    context: string,
-    client: string,
-    counted: boolean,
-  ): Promise<SubmitOutcome> {
     const stored: EnquiryFields = { ...fields };
     if (kind === 'contact' && typeof fields.country === 'string')
       stored.countryName = COUNTRY_NAMES.get(fields.country) ?? fields.country;
@@ -154,7 +136,7 @@ export class EnquiryPipeline {
       if (result === 'stored') this.logger.info(`enquiry ${id} (${kind}) stored`);
       return { result: 'accepted', id, duplicate: result === 'duplicate' };
     } catch (error) {
-      if (counted) this.options.limiter.release(client);
+      if (!resent) this.options.limiter.release(client);
       this.logger.error(`enquiry ${id} (${kind}) could not be stored:`, error);
       return { result: 'failed', message: FAILED_MESSAGE };
     }

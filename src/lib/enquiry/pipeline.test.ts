@@ -4,11 +4,17 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { newFormToken } from './form-token';
-import { FileOutbox, readOutbox, type Logger } from './outbox.server';
+import { FORM_TOKEN_MAX_AGE_MS, issueFormToken } from './form-token.server';
+import { FileOutbox, readOutbox } from './outbox.server';
 import { EnquiryPipeline, type SubmitOutcome } from './pipeline.server';
 import { RateLimiter } from './rate-limit';
 import { REQUIRED_MESSAGES, type EnquiryKind } from './schema';
+import type { Logger } from './store';
+
+/** Signed tokens as the forms get them (signing is async: a pool, each one a different rendering). */
+const TOKENS = await Promise.all(Array.from({ length: 64 }, () => issueFormToken()));
+let issued = 0;
+const newFormToken = () => TOKENS[issued++ % TOKENS.length]!;
 
 const quiet: Logger = { info() {}, warn() {}, error() {} };
 
@@ -223,6 +229,18 @@ const badCases: BadCase[] = [
     message: 'Last name contains characters that are not allowed',
   },
   {
+    name: 'C1 control character in first name',
+    input: validContact({ firstName: 'Ai\u0085sha' }),
+    field: 'firstName',
+    message: 'First name contains characters that are not allowed',
+  },
+  {
+    name: 'line separator in job title',
+    input: validContact({ jobTitle: 'Manager\u2028Bcc: x@y.z' }),
+    field: 'jobTitle',
+    message: 'Job title contains characters that are not allowed',
+  },
+  {
     name: 'line break in company',
     input: validContact({ company: 'Bapco\r\nBcc: x@y.z' }),
     field: 'company',
@@ -243,27 +261,72 @@ const badCases: BadCase[] = [
   },
   { name: 'no form token', input: validContact({ formToken: undefined }), field: 'form', message: /form had expired/ },
   { name: 'forged form token', input: validContact({ formToken: 'x' }), field: 'form', message: /form had expired/ },
+  {
+    name: 'never-issued form token (well-formed, signed with another key)',
+    input: validContact({ formToken: `${TOKENS[0]!.slice(0, -43)}${'A'.repeat(43)}` }),
+    field: 'form',
+    message: /form had expired/,
+  },
+  {
+    name: 'tampered form token (another render id under the same signature)',
+    input: validContact({ formToken: TOKENS[0]!.replace(/\.[A-Za-z0-9_-]{16}\./, `.${'b'.repeat(16)}.`) }),
+    field: 'form',
+    message: /form had expired/,
+  },
+  {
+    name: 'expired form token',
+    input: validContact({ formToken: await issueFormToken(Date.now() - FORM_TOKEN_MAX_AGE_MS - 60_000) }),
+    field: 'form',
+    message: /form had expired/,
+  },
+  {
+    name: 'form token from the future',
+    input: validContact({ formToken: await issueFormToken(Date.now() + 60 * 60_000) }),
+    field: 'form',
+    message: /form had expired/,
+  },
   // the sidebar forms
   {
     name: 'quick inquiry without name',
     kind: 'quick-inquiry',
-    input: { message: 'Dates?', formToken: newFormToken() },
+    input: { message: 'Dates?', replyTo: '+973 3900 0000', formToken: newFormToken() },
     field: 'name',
     message: 'Name is required',
   },
   {
     name: 'quick inquiry without message',
     kind: 'quick-inquiry',
-    input: { name: 'Ali', formToken: newFormToken() },
+    input: { name: 'Ali', replyTo: 'ali@gpic.com', formToken: newFormToken() },
     field: 'message',
     message: 'Message is required',
   },
   {
     name: 'quick inquiry with script',
     kind: 'quick-inquiry',
-    input: { name: 'Ali', message: '<script>x</script>', formToken: newFormToken() },
+    input: { name: 'Ali', replyTo: 'ali@gpic.com', message: '<script>x</script>', formToken: newFormToken() },
     field: 'message',
     message: 'Message cannot contain HTML tags such as <script>',
+  },
+  {
+    name: 'quick inquiry without a way to reply',
+    kind: 'quick-inquiry',
+    input: { name: 'Ali', message: 'Dates?', formToken: newFormToken() },
+    field: 'replyTo',
+    message: 'Email or phone is required, so we can reply',
+  },
+  {
+    name: 'quick inquiry with a reply address that is neither email nor phone',
+    kind: 'quick-inquiry',
+    input: { name: 'Ali', replyTo: 'ali at gpic', message: 'Dates?', formToken: newFormToken() },
+    field: 'replyTo',
+    message: 'Enter a valid email, such as name@company.com, or a phone number, such as +973 1700 0000',
+  },
+  {
+    name: 'quick inquiry with a broken email to reply to',
+    kind: 'quick-inquiry',
+    input: { name: 'Ali', replyTo: 'ali@gpic', message: 'Dates?', formToken: newFormToken() },
+    field: 'replyTo',
+    message: 'Enter a valid email, such as name@company.com, or a phone number, such as +973 1700 0000',
   },
   {
     name: 'call me back without phone',
@@ -366,11 +429,41 @@ describe('valid enquiries', () => {
     expect(await recordsOnDisk()).toBe(2);
   });
 
+  test('invisible and direction-changing characters never reach the stored record of one-line fields', async () => {
+    const hidden = '\u200B\u200C\u200D\u200E\u200F\u202A\u202B\u202C\u202D\u202E\u2066\u2067\u2068\u2069\uFEFF';
+    const outcome = await pipeline().submit(
+      'contact',
+      validContact({ firstName: `Ai${hidden}sha`, email: `aisha@bapco.com.bh${hidden}`, company: `\u202EBapco` }),
+      'c',
+    );
+    expect(outcome.result).toBe('accepted');
+    const { records } = await readOutbox(dir);
+    expect(records[0]!.fields).toMatchObject({ firstName: 'Aisha', email: 'aisha@bapco.com.bh', company: 'Bapco' });
+    const stored = JSON.stringify(records[0]);
+    expect(stored).not.toMatch(/[\u200B-\u200F\u202A-\u202E\u2066-\u2069\u2028\u2029\u0080-\u009F]/);
+  });
+
+  test('addresses people really have are accepted: apostrophes, punycode domains, Bahrain’s Arabic-script domain', async () => {
+    for (const email of [
+      "o'brien@company.com",
+      'info@bapco.xn--mgbcpq6gpa1a',
+      'sales@xn--80ak6aa92e.com',
+      'a.b+c@sub.example.bh',
+    ]) {
+      const outcome = await pipeline().submit('contact', validContact({ email }), 'c');
+      expect(outcome, email).toMatchObject({ result: 'accepted' });
+    }
+    expect((await readOutbox(dir)).records.map((record) => record.fields.email)).toContain(
+      'info@bapco.xn--mgbcpq6gpa1a',
+    );
+  });
+
   test('a sidebar enquiry keeps its course, cleaned of markup', async () => {
     const outcome = await pipeline().submit(
       'quick-inquiry',
       {
         name: 'Ali',
+        replyTo: "o'brien@company.com",
         message: 'Is there a weekend class?',
         formToken: newFormToken(),
         context: 'Leadership <b>Essentials</b>\n2027',

@@ -2,7 +2,7 @@
  * A sliding-window limit per client: at most `limit` accepted enquiries in any `windowMs`. In memory, so
  * it is per server process and forgets on restart, which is enough to stop one client flooding the inbox.
  */
-export type RateDecision = { ok: true } | { ok: false; retryAfterMs: number };
+type RateDecision = { ok: true } | { ok: false; retryAfterMs: number };
 
 export class RateLimiter {
   private readonly hits = new Map<string, number[]>();

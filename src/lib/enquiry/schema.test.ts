@@ -1,9 +1,7 @@
 // The shared schema as the browser uses it: straight from the form's FormData.
 import { describe, expect, test } from 'vitest';
-import { COUNTRIES } from './countries';
-import { NATIVE_COUNTRY_NAMES } from './countries-native';
-import { newFormToken } from './form-token';
-import { CONTACT_FIELDS, readFormInput, REQUIRED_MESSAGES, typedValues, validateEnquiry } from './schema';
+import { COUNTRIES, findCountries } from './countries';
+import { CONTACT_FIELDS, isEmail, readFormInput, REQUIRED_MESSAGES, typedValues, validateEnquiry } from './schema';
 
 function formData(entries: [string, string][]): FormData {
   const data = new FormData();
@@ -67,23 +65,96 @@ describe('validateEnquiry', () => {
   });
 });
 
-describe('country data', () => {
-  test('249 ISO codes with English names, sorted by name; the native list has the same codes', () => {
-    expect(COUNTRIES).toHaveLength(249);
-    expect(new Set(COUNTRIES.map((country) => country.value)).size).toBe(249);
-    expect(COUNTRIES.every((country) => /^[A-Z]{2}$/.test(country.value) && country.label.length > 0)).toBe(true);
-    expect(COUNTRIES.find((country) => country.value === 'BH')).toEqual({ value: 'BH', label: 'Bahrain' });
-    const labels = COUNTRIES.map((country) => country.label);
-    expect(labels).toEqual([...labels].sort((a, b) => a.localeCompare(b, 'en')));
-    expect(NATIVE_COUNTRY_NAMES.map((country) => country.value).sort()).toEqual(
-      COUNTRIES.map((country) => country.value).sort(),
-    );
-    expect(NATIVE_COUNTRY_NAMES.find((country) => country.value === 'BH')?.label).toBe('البحرين');
+describe('email addresses', () => {
+  test('valid addresses people have are accepted, including punycode domains', () => {
+    for (const email of [
+      "o'brien@company.com",
+      'info@xn--mgbaam7a8h.xn--mgbcpq6gpa1a', // Bahrain's Arabic-script top-level domain
+      'info@bapco.xn--mgbcpq6gpa1a',
+      'sales@xn--80ak6aa92e.com',
+      'first.last+tag@mail.company.com.bh',
+      'info@شركة.com', // typed in its own script, checked as punycode
+    ])
+      expect(isEmail(email), email).toBe(true);
+  });
+
+  test('what is not an address is refused', () => {
+    for (const email of [
+      'aisha',
+      'aisha@',
+      '@bapco.com',
+      'a@b',
+      'a@b.c',
+      'a b@c.com',
+      'a@-x.com',
+      'a..b@c.com',
+      'a@c..com',
+      'a@evil.com/x',
+      'a@b.com:25',
+      'a@b.com?x',
+      'a@[1.2.3.4]',
+      'a@b%2ecom',
+    ])
+      expect(isEmail(email), email).toBe(false);
   });
 });
 
-test('form tokens are random and URL-safe', () => {
-  const tokens = new Set(Array.from({ length: 100 }, newFormToken));
-  expect(tokens.size).toBe(100);
-  expect([...tokens].every((token) => /^[A-Za-z0-9_-]{22}$/.test(token))).toBe(true);
+describe('country data', () => {
+  test('249 ISO codes with English and native names, sorted by English name', () => {
+    expect(COUNTRIES).toHaveLength(249);
+    expect(new Set(COUNTRIES.map((country) => country.value)).size).toBe(249);
+    expect(COUNTRIES.every((country) => /^[A-Z]{2}$/.test(country.value) && country.label && country.native)).toBe(
+      true,
+    );
+    expect(COUNTRIES.find((country) => country.value === 'BH')).toEqual({
+      value: 'BH',
+      label: 'Bahrain',
+      native: 'البحرين',
+    });
+    expect(COUNTRIES.find((country) => country.value === 'AD')).toEqual({
+      value: 'AD',
+      label: 'Andorra',
+      native: 'Andorra',
+    });
+    const labels = COUNTRIES.map((country) => country.label);
+    expect(labels).toEqual([...labels].sort((a, b) => a.localeCompare(b, 'en')));
+  });
+});
+
+describe('the country picker finds what people type', () => {
+  const first = (typed: string) => findCountries(typed)[0]?.value;
+
+  test('everyday names and codes bring their country first', () => {
+    expect(first('USA')).toBe('US');
+    expect(first('usa')).toBe('US');
+    expect(first('U.S.A.')).toBe('US');
+    expect(first('UAE')).toBe('AE');
+    expect(first('UK')).toBe('GB');
+    expect(first('KSA')).toBe('SA');
+    expect(first('BH')).toBe('BH');
+  });
+
+  test('native names find their country', () => {
+    expect(first('البحرين')).toBe('BH');
+    expect(first('Deutschland')).toBe('DE');
+    expect(first('Österreich')).toBe('AT');
+    expect(first('osterreich')).toBe('AT');
+  });
+
+  test('prefix matches rank before substring matches', () => {
+    const found = findCountries('bah').map((country) => country.label);
+    expect(found.slice(0, 2)).toEqual(['Bahamas', 'Bahrain']);
+    const oman = findCountries('oman').map((country) => country.value);
+    expect(oman[0]).toBe('OM');
+    expect(oman).toContain('RO'); // Romania: only a substring, so after
+    expect(oman.indexOf('OM')).toBeLessThan(oman.indexOf('RO'));
+    const guinea = findCountries('guinea').map((country) => country.label);
+    expect(guinea[0]).toBe('Guinea');
+    expect(guinea.indexOf('Guinea-Bissau')).toBeLessThan(guinea.indexOf('Papua New Guinea'));
+  });
+
+  test('nothing typed lists every country; nonsense lists none', () => {
+    expect(findCountries('')).toHaveLength(249);
+    expect(findCountries('zzzz')).toEqual([]);
+  });
 });

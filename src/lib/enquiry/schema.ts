@@ -1,52 +1,29 @@
 /**
  * The one description of what an enquiry may contain, used twice: by the browser before it sends (so the
  * visitor sees every message at once, without a round trip) and by the server action, which never trusts
- * what the browser checked. The eleven "is required" texts are the spec's (site-spec section 5); the
- * length, format and country bounds the spec leaves open are ours, each with its own message.
+ * what the browser checked. The eleven "is required" texts of the contact form are the spec's; the length,
+ * format and country bounds the spec leaves open are ours, each with its own message.
  *
  * Client-safe: no Node imports here.
  */
 import * as v from 'valibot';
-import { COUNTRIES } from './countries';
+import { COUNTRY_NAMES } from './countries';
 
-export type EnquiryKind = 'contact' | 'quick-inquiry' | 'call-me-back';
-
-export const CONTACT_FIELDS = [
-  'firstName',
-  'lastName',
-  'email',
-  'company',
-  'jobTitle',
-  'phone',
-  'country',
-  'trainingFor',
-  'message',
-  'subscribe',
-  'consent',
-] as const;
-export type ContactField = (typeof CONTACT_FIELDS)[number];
-
-export const QUICK_INQUIRY_FIELDS = ['name', 'message'] as const;
-export const CALL_ME_BACK_FIELDS = ['name', 'phone'] as const;
-
-/** The fields each form sends, in the order their errors are listed. */
-export const FORM_FIELDS: Record<EnquiryKind, readonly string[]> = {
-  contact: CONTACT_FIELDS,
-  'quick-inquiry': QUICK_INQUIRY_FIELDS,
-  'call-me-back': CALL_ME_BACK_FIELDS,
-};
+export const ENQUIRY_KINDS = ['contact', 'quick-inquiry', 'call-me-back'] as const;
+export type EnquiryKind = (typeof ENQUIRY_KINDS)[number];
 
 /** Fields that are checkboxes: present in the form data when ticked, absent when not. */
-export const CHECKBOX_FIELDS: ReadonlySet<string> = new Set(['subscribe', 'consent']);
+const CHECKBOX_FIELDS: ReadonlySet<string> = new Set(['subscribe', 'consent']);
 
 /** Hidden fields every enquiry form carries besides what the visitor types. */
+export const KIND_FIELD = 'kind';
 export const FORM_TOKEN_FIELD = 'formToken';
 export const CONTEXT_FIELD = 'context';
 /** The honeypot: hidden from people and assistive technology, so only robots fill it. */
 export const HONEYPOT_FIELD = 'website';
 
-/** The spec's messages for an empty field (site-spec section 5), word for word. */
-export const REQUIRED_MESSAGES: Record<ContactField, string> = {
+/** The contact form's fields in form order, with the spec's message for each when empty, word for word. */
+export const REQUIRED_MESSAGES = {
   firstName: 'First name is required',
   lastName: 'Last name is required',
   email: 'Business email is required',
@@ -58,6 +35,15 @@ export const REQUIRED_MESSAGES: Record<ContactField, string> = {
   message: 'Message is required',
   subscribe: 'Subscription is required',
   consent: 'Consent is required',
+} as const;
+type ContactField = keyof typeof REQUIRED_MESSAGES;
+export const CONTACT_FIELDS = Object.keys(REQUIRED_MESSAGES) as ContactField[];
+
+/** The fields each form sends, in the order their errors are listed. */
+export const FORM_FIELDS: Record<EnquiryKind, readonly string[]> = {
+  contact: CONTACT_FIELDS,
+  'quick-inquiry': ['name', 'replyTo', 'message'],
+  'call-me-back': ['name', 'phone'],
 };
 
 /** Upper bounds in characters. Generous for real people, small enough that one enquiry stays a few KB. */
@@ -72,38 +58,68 @@ export const LIMITS = {
   context: 300,
 } as const;
 
-const COUNTRY_CODES: ReadonlySet<string> = new Set(COUNTRIES.map((country) => country.value));
-
 /** Tag-like markup (`<script`, `</div`, `<!--`, `<?php`); a lone '<' as in 'budget < 5000' is fine. */
 const MARKUP = /<\s*[/!?]?\s*[a-z]/i;
-// Control characters other than tab and line breaks never come from a keyboard.
+// C0 controls other than tab and line breaks, DEL and C1 controls never come from a keyboard.
 // eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
-const LINE_BREAK = /[\r\n]/;
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+const LINE_BREAK = /[\r\n\u2028\u2029]/;
+/**
+ * Zero-width and direction-changing characters: invisible, pasted along with text, and able to make a stored
+ * name read differently from what it is. Removed from one-line fields before anything else looks at them.
+ */
+const INVISIBLE = /[\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/g;
 
-function text(label: string, required: string, max: number, options: { multiline?: boolean } = {}) {
+function text(label: string, required: string, max: number, multiline = false) {
   return v.pipe(
     v.optional(v.string(`${label} must be text`), ''),
-    v.trim(),
+    v.transform((value: string) => (multiline ? value : value.replace(INVISIBLE, '')).trim()),
     v.nonEmpty(required),
     v.maxLength(max, `${label} must be ${max} characters or fewer`),
     v.check((value: string) => !MARKUP.test(value), `${label} cannot contain HTML tags such as <script>`),
     v.check(
-      (value: string) => !CONTROL.test(value) && (options.multiline === true || !LINE_BREAK.test(value)),
+      (value: string) => !CONTROL.test(value) && (multiline || !LINE_BREAK.test(value)),
       `${label} contains characters that are not allowed`,
     ),
   );
 }
 
-function phone(required: string) {
-  return v.pipe(
-    text('Phone', required, LIMITS.phone),
-    v.check((value: string) => {
-      const digits = value.replace(/\D/g, '').length;
-      return /^\+?[\d\s().-]+$/.test(value) && digits >= 6 && digits <= 15;
-    }, 'Enter a valid phone number, such as +973 1700 0000'),
-  );
+const PHONE_MESSAGE = 'Enter a valid phone number, such as +973 1700 0000';
+const EMAIL_MESSAGE = 'Enter a valid business email, such as name@company.com';
+
+function isPhone(value: string): boolean {
+  const digits = value.replace(/\D/g, '').length;
+  return /^\+?[\d\s().-]+$/.test(value) && digits >= 6 && digits <= 15;
 }
+
+const LOCAL_PART = /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*$/;
+const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
+
+/**
+ * An address mail can be sent to: the usual local part (apostrophes included: o'brien@…) and a domain of
+ * two labels or more whose last is letters or an internationalised (punycode `xn--`) top-level domain such as
+ * Bahrain's `xn--mgbcpq6gpa1a`. A domain typed in its own script is checked in its punycode form.
+ */
+export function isEmail(value: string): boolean {
+  const at = value.lastIndexOf('@');
+  const local = value.slice(0, at);
+  if (at < 1 || local.length > 64 || !LOCAL_PART.test(local)) return false;
+  const typed = value.slice(at + 1);
+  if (/[\s/?#:@\\%[\]]/.test(typed)) return false; // a host name alone, not a URL's other parts
+  let domain: string;
+  try {
+    domain = new URL(`http://${typed}`).hostname;
+  } catch {
+    return false;
+  }
+  const labels = domain.split('.');
+  const top = labels.at(-1) ?? '';
+  return labels.length >= 2 && labels.every((label) => LABEL.test(label)) && /^([a-z]{2,63}|xn--[a-z0-9-]+)$/.test(top);
+}
+
+const phone = (required: string) => v.pipe(text('Phone', required, LIMITS.phone), v.check(isPhone, PHONE_MESSAGE));
+const email = (label: string, required: string) =>
+  v.pipe(text(label, required, LIMITS.email), v.check(isEmail, EMAIL_MESSAGE));
 
 function ticked(message: string) {
   return v.pipe(
@@ -114,70 +130,64 @@ function ticked(message: string) {
   );
 }
 
-export const contactEnquirySchema = v.object({
-  firstName: text('First name', REQUIRED_MESSAGES.firstName, LIMITS.name),
-  lastName: text('Last name', REQUIRED_MESSAGES.lastName, LIMITS.name),
-  email: v.pipe(
-    text('Business email', REQUIRED_MESSAGES.email, LIMITS.email),
-    v.email('Enter a valid business email, such as name@company.com'),
-  ),
-  company: text('Company', REQUIRED_MESSAGES.company, LIMITS.company),
-  jobTitle: text('Job title', REQUIRED_MESSAGES.jobTitle, LIMITS.jobTitle),
-  phone: phone(REQUIRED_MESSAGES.phone),
-  country: v.pipe(
-    v.optional(v.string('Country must be text'), ''),
-    v.trim(),
-    v.nonEmpty(REQUIRED_MESSAGES.country),
-    v.check((value: string) => COUNTRY_CODES.has(value), 'Choose a country from the list'),
-  ),
-  trainingFor: v.picklist(['myself', 'team'], REQUIRED_MESSAGES.trainingFor),
-  message: text('Message', REQUIRED_MESSAGES.message, LIMITS.message, { multiline: true }),
-  subscribe: ticked(REQUIRED_MESSAGES.subscribe),
-  consent: ticked(REQUIRED_MESSAGES.consent),
-});
-export type ContactEnquiry = v.InferOutput<typeof contactEnquirySchema>;
-
-export const quickInquirySchema = v.object({
-  name: text('Name', 'Name is required', LIMITS.name),
-  message: text('Message', 'Message is required', LIMITS.quickMessage, { multiline: true }),
-});
-export type QuickInquiry = v.InferOutput<typeof quickInquirySchema>;
-
-export const callMeBackSchema = v.object({
-  name: text('Name', 'Name is required', LIMITS.name),
-  phone: phone('Phone is required'),
-});
-export type CallMeBack = v.InferOutput<typeof callMeBackSchema>;
-
 const SCHEMAS = {
-  contact: contactEnquirySchema,
-  'quick-inquiry': quickInquirySchema,
-  'call-me-back': callMeBackSchema,
+  contact: v.object({
+    firstName: text('First name', REQUIRED_MESSAGES.firstName, LIMITS.name),
+    lastName: text('Last name', REQUIRED_MESSAGES.lastName, LIMITS.name),
+    email: email('Business email', REQUIRED_MESSAGES.email),
+    company: text('Company', REQUIRED_MESSAGES.company, LIMITS.company),
+    jobTitle: text('Job title', REQUIRED_MESSAGES.jobTitle, LIMITS.jobTitle),
+    phone: phone(REQUIRED_MESSAGES.phone),
+    country: v.pipe(
+      v.optional(v.string('Country must be text'), ''),
+      v.trim(),
+      v.nonEmpty(REQUIRED_MESSAGES.country),
+      v.check((value: string) => COUNTRY_NAMES.has(value), 'Choose a country from the list'),
+    ),
+    trainingFor: v.picklist(['myself', 'team'], REQUIRED_MESSAGES.trainingFor),
+    message: text('Message', REQUIRED_MESSAGES.message, LIMITS.message, true),
+    subscribe: ticked(REQUIRED_MESSAGES.subscribe),
+    consent: ticked(REQUIRED_MESSAGES.consent),
+  }),
+  'quick-inquiry': v.object({
+    name: text('Name', 'Name is required', LIMITS.name),
+    // A reply needs an address: an email (it has an @) or a phone number.
+    replyTo: v.pipe(
+      text('Email or phone', 'Email or phone is required, so we can reply', LIMITS.email),
+      v.check(
+        (value: string) => (value.includes('@') ? isEmail(value) : isPhone(value)),
+        'Enter a valid email, such as name@company.com, or a phone number, such as +973 1700 0000',
+      ),
+    ),
+    message: text('Message', 'Message is required', LIMITS.quickMessage, true),
+  }),
+  'call-me-back': v.object({
+    name: text('Name', 'Name is required', LIMITS.name),
+    phone: phone('Phone is required'),
+  }),
 } as const;
 
 /**
  * The optional course or page an enquiry was sent from (the sidebar forms send their course title in a
  * hidden field). It is a label for whoever reads the enquiry, not something the visitor typed, so it is
- * cleaned rather than refused: no angle brackets or control characters, one line, at most 300 characters.
+ * cleaned rather than refused: no angle brackets, control or invisible characters, one line, at most 300.
  */
 export function cleanContext(value: unknown): string {
   if (typeof value !== 'string') return '';
   return value
     .replace(/<[^>]*>/g, '')
     .replace(/[<>]/g, '')
-    .replace(/[\u0000-\u001F\u007F]+/g, ' ')
+    .replace(INVISIBLE, '')
+    .replace(/[\u0000-\u001F\u007F-\u009F\u2028\u2029]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()
     .slice(0, LIMITS.context);
 }
 
-/** The per-render form token: random, URL-safe, made by `newFormToken`. */
-export const formTokenSchema = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,64}$/));
-
 export type FieldErrors = Record<string, string>;
 export type EnquiryFields = Record<string, string | boolean>;
 
-export type Validation = { ok: true; fields: EnquiryFields } | { ok: false; errors: FieldErrors };
+type Validation = { ok: true; fields: EnquiryFields } | { ok: false; errors: FieldErrors };
 
 /** Validate what a form sent; on failure, the first message of each invalid field, in form order. */
 export function validateEnquiry(kind: EnquiryKind, input: Record<string, unknown>): Validation {
@@ -192,10 +202,7 @@ export function validateEnquiry(kind: EnquiryKind, input: Record<string, unknown
     if (typeof key === 'string' && !(key in found)) found[key] = issue.message;
   }
   const errors: FieldErrors = {};
-  for (const field of FORM_FIELDS[kind]) {
-    const message = found[field];
-    if (message) errors[field] = message;
-  }
+  for (const field of FORM_FIELDS[kind]) if (found[field]) errors[field] = found[field];
   return { ok: false, errors };
 }
 
@@ -225,3 +232,19 @@ export function typedValues(input: Record<string, unknown>, names: readonly stri
   }
   return values;
 }
+
+/** What an enquiry form shows after each answer from the server. */
+export type EnquiryFormState = {
+  status: 'idle' | 'invalid' | 'rejected' | 'failed' | 'sent';
+  /** The token the next send of this form carries (a new one after a successful send). */
+  token: string;
+  /** What the fields show: the typed values after a failure, nothing after a success. */
+  values: EnquiryFields;
+  errors: FieldErrors;
+  /** A message about the whole form (refused, failed). */
+  notice?: string;
+  /** Short reference of the stored enquiry (the first 8 characters of its id), shown in the confirmation. */
+  reference?: string;
+  /** The visitor's (first) name for the thank-you. */
+  name?: string;
+};

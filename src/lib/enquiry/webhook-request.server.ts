@@ -1,12 +1,10 @@
 /**
- * One POST of an enquiry to the webhook (ENQUIRY_WEBHOOK_URL), shared by the Node forwarder (in the
- * background, from the outbox) and the Workers store (inside the visitor's request), so the receiver sees
- * the same request from both: the record as the JSON body, `Idempotency-Key: <id>` (delivery is at least
- * once; the receiver drops repeats by id) and, with a secret, `X-Enquiry-Signature: sha256=<hex HMAC-SHA256
- * of the body>`.
+ * One POST of an enquiry to the webhook (ENQUIRY_WEBHOOK_URL), shared by the Node forwarder (from the outbox)
+ * and the Workers queue consumer (from the queue), so the receiver sees the same request from both: the record
+ * as the JSON body, `Idempotency-Key: <id>` (delivery is at least once; the receiver drops repeats by id) and,
+ * with a secret, `X-Enquiry-Signature: sha256=<hex HMAC-SHA256 of the body>` (WebCrypto: Node and Workers).
  */
-import { createHmac } from 'node:crypto';
-import type { EnquiryRecord } from './outbox.server';
+import type { EnquiryRecord } from './store';
 
 export type WebhookTarget = {
   url: string;
@@ -15,47 +13,62 @@ export type WebhookTarget = {
 };
 
 /** What a webhook answer means for the record: arrived; try again later; or this record was refused. */
-export type WebhookVerdict = 'delivered' | 'unavailable' | 'refused';
+type WebhookVerdict = 'delivered' | 'unavailable' | 'refused';
 
-export function webhookRequest(
+async function webhookRequest(
   record: EnquiryRecord,
   secret?: string,
-): { body: string; headers: Record<string, string> } {
+): Promise<{ body: string; headers: Record<string, string> }> {
   const body = JSON.stringify(record);
   const headers: Record<string, string> = {
     'content-type': 'application/json',
     'idempotency-key': record.id,
     'user-agent': 'enquiry-forwarder/1',
   };
-  if (secret) headers['x-enquiry-signature'] = `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+  if (secret) {
+    const encoder = new TextEncoder();
+    const key = await crypto.subtle.importKey('raw', encoder.encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+      'sign',
+    ]);
+    const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, encoder.encode(body)));
+    headers['x-enquiry-signature'] = `sha256=${Array.from(mac, (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+  }
   return { body, headers };
 }
 
 /**
- * POSTs the record; resolves with the answer's status (its body is discarded), rejects when the webhook is
- * unreachable or `signal` aborts first (a timeout). Redirects are not followed (workerd has no
- * `redirect: 'error'`): a 3xx is an answer like any other non-2xx, so a moved webhook shows in the logs
- * instead of the enquiry going wherever it points.
+ * POSTs the record and says what the answer means; an unreachable webhook or one that does not answer within
+ * `timeoutMs` is 'unavailable' (with the reason). Redirects are not followed (workerd has no
+ * `redirect: 'error'`): a 3xx is a refusal like any other, so a moved webhook shows in the logs instead of
+ * the enquiry going wherever it points.
  */
 export async function postToWebhook(
   target: WebhookTarget,
   record: EnquiryRecord,
-  signal: AbortSignal,
-): Promise<number> {
-  const { body, headers } = webhookRequest(record, target.secret);
-  const response = await fetch(target.url, { method: 'POST', headers, body, redirect: 'manual', signal });
-  await response.body?.cancel().catch(() => {});
-  return response.status;
+  timeoutMs: number,
+): Promise<{ verdict: WebhookVerdict; problem: string }> {
+  const { body, headers } = await webhookRequest(record, target.secret);
+  let status: number;
+  try {
+    const response = await fetch(target.url, {
+      method: 'POST',
+      headers,
+      body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    await response.body?.cancel().catch(() => {});
+    status = response.status;
+  } catch (error) {
+    return { verdict: 'unavailable', problem: `the webhook is unreachable (${describeError(error)})` };
+  }
+  if (status >= 200 && status < 300) return { verdict: 'delivered', problem: '' };
+  // 408, 429, 5xx: the webhook is busy or down, worth trying again; anything else refuses this record.
+  const verdict = status === 408 || status === 429 || status >= 500 ? 'unavailable' : 'refused';
+  return { verdict, problem: `the webhook answered ${status}` };
 }
 
-/** 2xx: delivered. 408, 429, 5xx: the webhook is busy or down, worth trying again. Anything else: refused. */
-export function webhookVerdict(status: number): WebhookVerdict {
-  if (status >= 200 && status < 300) return 'delivered';
-  if (status === 408 || status === 429 || status >= 500) return 'unavailable';
-  return 'refused';
-}
-
-export function describeWebhookError(error: unknown): string {
+function describeError(error: unknown): string {
   const cause = (error as { cause?: { code?: string } })?.cause?.code;
   if (cause) return cause;
   return error instanceof Error ? (error.name === 'TimeoutError' ? 'timed out' : error.message) : String(error);

@@ -81,6 +81,29 @@ function nestHeadings(tree: Root, underHeading: number): void {
 }
 
 /**
+ * A table is as wide as its words: on a phone it scrolls sideways in its own box instead of breaking words
+ * mid-word or widening the page. The box can be scrolled from the keyboard (focusable, named region).
+ */
+function wrapTables(node: Root | Element): void {
+  node.children = node.children.map((child) => {
+    if (child.type !== 'element') return child;
+    if (child.tagName !== 'table') {
+      wrapTables(child);
+      return child;
+    }
+    const box: Element = {
+      type: 'element',
+      tagName: 'div',
+      // no class: admin markup never carries one, so the site's CSS finds the box by its role (the sanitizer
+      // drops `role` from admin markup)
+      properties: { role: 'region', tabIndex: 0, ariaLabel: 'Table' },
+      children: [child],
+    };
+    return box;
+  }) as Element['children'];
+}
+
+/**
  * Renders one rich-text field. Never throws: if anything in the pipeline
  * fails, the source is returned as plain (React-escaped) text.
  */
@@ -88,6 +111,7 @@ export function renderRichText(source: string, { underHeading = 1 }: { underHead
   try {
     const tree = processor.runSync(processor.parse(source));
     nestHeadings(tree, underHeading);
+    wrapTables(tree);
     // React's jsx/jsxs types are narrower than the generic `Jsx` signature.
     return toJsxRuntime(tree, { Fragment, jsx: jsx as Jsx, jsxs: jsxs as Jsx });
   } catch {

@@ -88,6 +88,13 @@ describe('renderRichText: formatting', () => {
     expectSafe(out);
   });
 
+  it('puts every table, Markdown or raw HTML, in its own keyboard-scrollable box', () => {
+    const out = html('| Venue |\n| --- |\n| London |\n\n<div><table><tr><td>Manama</td></tr></table></div>');
+    const box = '<div role="region" tabindex="0" aria-label="Table"><table>';
+    expect(out.split(box)).toHaveLength(3);
+    expectSafe(out);
+  });
+
   it('renders Markdown headings, emphasis, lists, links, code and quotes', () => {
     const out = html(
       [

@@ -12,7 +12,7 @@ import type { Catalogue, CatalogueCategory, CatalogueSession, CategoryKind } fro
 
 /** The content functions the index needs (content.server.ts provides them). */
 export type CatalogueSource = {
-  getUpcomingCourses(): Promise<ContentResult<readonly { id: number; title: string }[]>>;
+  getOpenCourses(): Promise<ContentResult<readonly { id: number; title: string }[]>>;
   getLearningSolutions(): Promise<ContentResult<readonly { id: number; title: string }[]>>;
   getOpenCourseCategory(id: number): Promise<ContentResult<CourseCategory>>;
   getLearningSolutionCategory(id: number): Promise<ContentResult<CourseCategory>>;
@@ -38,7 +38,7 @@ export async function loadCatalogue(
   const failures: LoadedCatalogue['failures'] = [];
   const fail = (what: string, error: ContentError, kept: boolean) => failures.push({ what, error, kept });
 
-  const [upcoming, solutions] = await Promise.all([source.getUpcomingCourses(), source.getLearningSolutions()]);
+  const [upcoming, solutions] = await Promise.all([source.getOpenCourses(), source.getLearningSolutions()]);
   const lists: { kind: CategoryKind; what: string; result: ContentResult<readonly { id: number; title: string }[]> }[] =
     [
       { kind: 'upcoming', what: 'the upcoming courses', result: upcoming },

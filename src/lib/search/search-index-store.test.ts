@@ -29,7 +29,7 @@ function fakeAdmin() {
     },
   };
   const source: CatalogueSource = {
-    getUpcomingCourses: () => answer('upcoming', () => [{ id: 101, title: 'Project Management' }]),
+    getOpenCourses: () => answer('upcoming', () => [{ id: 101, title: 'Project Management' }]),
     getLearningSolutions: () => answer('solutions', () => [{ id: 201, title: 'Leadership' }]),
     getOpenCourseCategory: (id) => answer(`upcoming-${id}`, () => categories[`upcoming-${id}`]!),
     getLearningSolutionCategory: (id) => answer(`solution-${id}`, () => categories[`solution-${id}`]!),
@@ -218,9 +218,9 @@ describe('the index store', () => {
     const gate = new Promise<void>((resolve) => (release = resolve));
     const slow: CatalogueSource = {
       ...admin.source,
-      getUpcomingCourses: async () => {
+      getOpenCourses: async () => {
         await gate;
-        return admin.source.getUpcomingCourses();
+        return admin.source.getOpenCourses();
       },
     };
     const store = createSearchIndexStore({
@@ -259,7 +259,7 @@ describe('the index store', () => {
     let hang = true;
     const source: CatalogueSource = {
       ...admin.source,
-      getUpcomingCourses: () => (hang ? new Promise(() => {}) : admin.source.getUpcomingCourses()),
+      getOpenCourses: () => (hang ? new Promise(() => {}) : admin.source.getOpenCourses()),
     };
     const logs: string[] = [];
     const store = createSearchIndexStore({

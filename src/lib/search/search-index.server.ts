@@ -4,7 +4,7 @@ import {
   getLearningSolutions,
   getOpenCourseCategory,
   getSubCourse,
-  getUpcomingCourses,
+  getOpenCourses,
 } from '../admin/content.server';
 import { serverConfig } from '../server-config';
 import type { SearchIndex } from './search-index';
@@ -19,7 +19,7 @@ function searchIndexStore(): SearchIndexStore {
     const config = serverConfig().admin;
     store = createSearchIndexStore({
       source: {
-        getUpcomingCourses,
+        getOpenCourses,
         getLearningSolutions,
         getOpenCourseCategory,
         getLearningSolutionCategory,

@@ -131,4 +131,22 @@ describe('cross-site writes', () => {
     expect(isCrossSiteWrite(request, true)).toBe(false);
     expect(isCrossSiteWrite(request, false)).toBe(true);
   });
+
+  test('the scheme counts too: an http: page of the same host is another origin', () => {
+    const https = (origin: string) =>
+      new Request('https://site.example/contact-us', { method: 'POST', headers: { host: 'site.example', origin } });
+    expect(isCrossSiteWrite(https('https://site.example'), false)).toBe(false);
+    expect(isCrossSiteWrite(https('http://site.example'), false)).toBe(true);
+    expect(isCrossSiteWrite(post({ host: 'site.example', origin: 'https://site.example' }), false)).toBe(true);
+  });
+
+  test('behind a trusted proxy X-Forwarded-Proto is the scheme; elsewhere it is ignored', () => {
+    const behind = (origin: string, proto = 'https') =>
+      post({ host: '10.0.0.5:8080', 'x-forwarded-host': 'site.example', 'x-forwarded-proto': proto, origin });
+    expect(isCrossSiteWrite(behind('https://site.example'), true)).toBe(false);
+    expect(isCrossSiteWrite(behind('http://site.example'), true)).toBe(true);
+    expect(isCrossSiteWrite(behind('https://site.example', 'https, http'), true)).toBe(false);
+    const claimed = post({ host: 'site.example', 'x-forwarded-proto': 'https', origin: 'https://site.example' });
+    expect(isCrossSiteWrite(claimed, false)).toBe(true); // the request came over http: its claim is not believed
+  });
 });

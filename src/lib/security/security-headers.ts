@@ -112,7 +112,10 @@ export function scriptNonceStream(nonce: string): TransformStream<Uint8Array, Ui
 
 /**
  * A state-changing request (server action, form post) from another site: refused. The browser's Origin
- * header (or Sec-Fetch-Site) says where the request comes from; it must be this site's own host.
+ * header (or Sec-Fetch-Site) says where the request comes from; its scheme and host must be this site's:
+ * an http: page of the same host is another origin, and could be anyone's on the network path. Behind
+ * trusted proxies the site's own scheme and host are those the browser asked the first proxy for
+ * (X-Forwarded-Proto, X-Forwarded-Host; lists: their first entry); elsewhere these headers are anyone's.
  */
 export function isCrossSiteWrite(request: Request, trustForwardedHost: boolean): boolean {
   if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return false;
@@ -121,11 +124,15 @@ export function isCrossSiteWrite(request: Request, trustForwardedHost: boolean):
   const origin = request.headers.get('origin');
   if (!origin) return false; // non-browser clients; browsers always send Origin on POST
   if (origin === 'null') return true;
-  // behind proxies X-Forwarded-Host may be a list: the first entry is the host the browser asked for
-  const forwardedHost = trustForwardedHost ? request.headers.get('x-forwarded-host')?.split(',')[0]?.trim() : undefined;
-  const host = (forwardedHost || request.headers.get('host') || new URL(request.url).host).toLowerCase();
+  const forwarded = (name: string) =>
+    trustForwardedHost ? request.headers.get(name)?.split(',')[0]?.trim() || undefined : undefined;
+  const url = new URL(request.url);
+  const host = (forwarded('x-forwarded-host') || request.headers.get('host') || url.host).toLowerCase();
+  // A trusted proxy that does not say which scheme the browser used leaves it unknown: the host decides.
+  const scheme = trustForwardedHost ? forwarded('x-forwarded-proto') : url.protocol.replace(/:$/, '');
   try {
-    return new URL(origin).host.toLowerCase() !== host;
+    const from = new URL(origin);
+    return from.host.toLowerCase() !== host || (scheme !== undefined && from.protocol !== `${scheme.toLowerCase()}:`);
   } catch {
     return true;
   }

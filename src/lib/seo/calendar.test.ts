@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { calendarHref, escapeText, foldLine, sessionCalendar, sessionUid } from './calendar';
 
 const session = {
+  siteName: 'Gulf Training Partners',
   courseTitle: 'Leadership; Strategy, and Change',
   venue: 'Kuala Lumpur',
   startDate: '2026-03-29',

@@ -4,9 +4,10 @@
  * Lines end in CRLF and are folded at 75 octets; text values are escaped.
  */
 import { formatFee } from '../format';
-import { SITE_NAME } from '../site';
 
 export type CalendarSession = {
+  /** The provider's name, as the site is named (siteName()). */
+  siteName: string;
   courseTitle: string;
   venue: string;
   /** yyyy-mm-dd, both days included. */
@@ -74,11 +75,11 @@ function timestamp(date: Date): string {
 }
 
 export function sessionCalendar(session: CalendarSession): string {
-  const description = `${session.courseTitle} with ${SITE_NAME}, ${session.venue}. Fee ${formatFee(session.fee)}. Details and registration: ${session.pageUrl}`;
+  const description = `${session.courseTitle} with ${session.siteName}, ${session.venue}. Fee ${formatFee(session.fee)}. Details and registration: ${session.pageUrl}`;
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
-    `PRODID:-//${escapeText(SITE_NAME)}//Course sessions//EN`,
+    `PRODID:-//${escapeText(session.siteName)}//Course sessions//EN`,
     'CALSCALE:GREGORIAN',
     'METHOD:PUBLISH',
     'BEGIN:VEVENT',

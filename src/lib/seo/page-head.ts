@@ -2,7 +2,6 @@
  * What goes in a page's <head> for search engines and shared links, as plain data: the one place titles,
  * descriptions, canonical addresses and social-card tags are decided. `<Meta>` renders it.
  */
-import { SITE_NAME } from '../site';
 import { clip } from './plain-text';
 
 /**
@@ -18,8 +17,14 @@ export const DEFAULT_IMAGE = {
   path: '/og-image.png',
   width: 1200,
   height: 630,
-  alt: `${SITE_NAME}: corporate training from Manama, Bahrain`,
 };
+
+/** Who the site speaks for, as the owner configured it (siteIdentity()). */
+export type HeadSite = { name: string; location: string | undefined };
+
+function defaultImageAlt(site: HeadSite): string {
+  return `${site.name}: corporate training${site.location ? ` from ${site.location}` : ''}`;
+}
 
 export type PageHeadInput = {
   /** The page's own name ("About Us"); the site name is added. */
@@ -30,6 +35,7 @@ export type PageHeadInput = {
   path: string;
   /** The site's public origin ("https://www.example.com"). */
   origin: string;
+  site: HeadSite;
   /** The content's own picture, if it has one (absolute, or relative to the site). */
   image?: string | undefined;
   /** Pages not worth a search result (not found, search results): `noindex` and no canonical. */
@@ -54,6 +60,7 @@ export type PageHead = {
 function cardImage(
   image: string | undefined,
   origin: string,
+  site: HeadSite,
 ): { url: string; alt?: string; width?: number; height?: number } {
   const candidate = image?.trim();
   if (candidate) {
@@ -67,27 +74,27 @@ function cardImage(
   }
   return {
     url: `${origin}${DEFAULT_IMAGE.path}`,
-    alt: DEFAULT_IMAGE.alt,
+    alt: defaultImageAlt(site),
     width: DEFAULT_IMAGE.width,
     height: DEFAULT_IMAGE.height,
   };
 }
 
 export function pageHead(input: PageHeadInput): PageHead {
-  const suffix = ` | ${SITE_NAME}`;
-  const ownTitle = input.title.replace(/\s+/g, ' ').trim() || SITE_NAME;
+  const suffix = ` | ${input.site.name}`;
+  const ownTitle = input.title.replace(/\s+/g, ' ').trim() || input.site.name;
   const title = input.titleIsComplete
     ? clip(ownTitle, TITLE_MAX)
     : `${clip(ownTitle, TITLE_MAX - suffix.length)}${suffix}`;
   const description = clip(input.description.replace(/\s+/g, ' '), DESCRIPTION_MAX);
   const canonical = input.noindex ? undefined : new URL(input.path, `${input.origin}/`).href;
-  const image = cardImage(input.image, input.origin);
+  const image = cardImage(input.image, input.origin, input.site);
   const socialTitle = input.titleIsComplete ? title : ownTitle;
 
   const meta: HeadTag[] = [
     ...(input.noindex ? [{ name: 'robots', content: 'noindex, follow' }] : []),
     { property: 'og:type', content: 'website' },
-    { property: 'og:site_name', content: SITE_NAME },
+    { property: 'og:site_name', content: input.site.name },
     { property: 'og:title', content: socialTitle },
     { property: 'og:description', content: description },
     ...(canonical ? [{ property: 'og:url', content: canonical }] : []),

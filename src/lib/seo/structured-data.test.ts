@@ -1,9 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import type { Settings } from '../admin/schemas';
+import * as v from 'valibot';
+import { SettingsSchema } from '../admin/schemas';
 import { breadcrumbList, course, courseList, educationalOrganization, jsonLd, sessionDays } from './structured-data';
 
 const origin = 'https://www.example.com';
-const settings: Settings = {
+// through the admin boundary, as the page receives them
+const settings = v.parse(SettingsSchema, {
   logo: 'https://admin.example/media/logo.png',
   phone: 'tel:+97317000000',
   messenger: 'https://m.me/x',
@@ -12,26 +14,44 @@ const settings: Settings = {
   instagram: 'javascript:alert(1)',
   twitter: '',
   linkedin: 'https://linkedin.example/company/x',
+});
+
+const provider = {
+  name: 'Gulf Training Partners',
+  address: ['Unit 7, Seef Business Centre', 'Road 2825', 'Manama, Kingdom of Bahrain'],
+  phone: 'tel:+97317111111',
 };
 
 describe('educationalOrganization', () => {
-  test('name, Manama address, telephone, logo and the usable profile links', () => {
-    const data = educationalOrganization(origin, settings);
+  test('the configured name and address, telephone, logo and the usable profile links', () => {
+    const data = educationalOrganization(origin, provider, settings);
     expect(data).toMatchObject({
       '@context': 'https://schema.org',
       '@type': 'EducationalOrganization',
+      name: 'Gulf Training Partners',
       url: 'https://www.example.com/',
       logo: 'https://admin.example/media/logo.png',
       telephone: '+97317000000',
-      address: { '@type': 'PostalAddress', addressLocality: 'Manama', addressCountry: 'BH' },
+      address: {
+        '@type': 'PostalAddress',
+        streetAddress: 'Unit 7, Seef Business Centre, Road 2825',
+        addressLocality: 'Manama, Kingdom of Bahrain',
+      },
       sameAs: ['https://facebook.example/x', 'https://linkedin.example/company/x'],
     });
   });
 
-  test('without settings: the site logo and no sameAs', () => {
-    const data = educationalOrganization(origin, undefined);
+  test("without settings: the site logo, no sameAs, the owner's phone", () => {
+    const data = educationalOrganization(origin, provider, undefined);
     expect(data.logo).toBe('https://www.example.com/icon-512.png');
     expect(data).not.toHaveProperty('sameAs');
+    expect(data.telephone).toBe('+97317111111');
+  });
+
+  test('nothing that is not configured: no address, no telephone', () => {
+    const data = educationalOrganization(origin, { name: 'example.com', address: [], phone: undefined }, undefined);
+    expect(data.name).toBe('example.com');
+    expect(data).not.toHaveProperty('address');
     expect(data).not.toHaveProperty('telephone');
   });
 });
@@ -39,6 +59,7 @@ describe('educationalOrganization', () => {
 describe('course', () => {
   const url = `${origin}/subCourse-details/leading-teams`;
   const base = {
+    providerName: 'Gulf Training Partners',
     title: 'Leading Teams',
     description: 'Lead well.',
     code: 'ML-1',
@@ -60,7 +81,7 @@ describe('course', () => {
       description: 'Lead well.',
       courseCode: 'ML-1',
     });
-    expect(data.provider).toMatchObject({ '@type': 'EducationalOrganization', name: expect.any(String) });
+    expect(data.provider).toMatchObject({ '@type': 'EducationalOrganization', name: 'Gulf Training Partners' });
     const instances = data.hasCourseInstance as Record<string, unknown>[];
     expect(instances).toHaveLength(2);
     expect(instances[1]).toMatchObject({

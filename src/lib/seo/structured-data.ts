@@ -6,19 +6,26 @@
  */
 import type { CourseVenue, Settings, TrainingCourse } from '../admin/schemas';
 import { urlScheme } from '../rich-text/safe-url';
-import { SITE_NAME } from '../site';
 
 export type JsonLdObject = { [key: string]: JsonLdValue };
 export type JsonLdValue = string | number | boolean | null | JsonLdObject | JsonLdValue[];
 
 const CONTEXT = 'https://schema.org';
 
-/** The provider's city and country; the admin holds no street address. */
-const PROVIDER_ADDRESS: JsonLdObject = {
-  '@type': 'PostalAddress',
-  addressLocality: 'Manama',
-  addressCountry: 'BH',
+/** Who the site speaks for, as the owner configured it (siteIdentity()): nothing is filled in that is not. */
+export type ProviderIdentity = {
+  name: string;
+  /** Postal address lines; the last one is the place (e.g. "Manama, Kingdom of Bahrain"). */
+  address: readonly string[];
+  /** A `tel:` address, used when the admin's settings have no phone. */
+  phone: string | undefined;
 };
+
+function postalAddress(lines: readonly string[]): JsonLdObject | undefined {
+  if (lines.length === 0) return undefined;
+  const street = lines.slice(0, -1).join(', ');
+  return { '@type': 'PostalAddress', ...(street ? { streetAddress: street } : {}), addressLocality: lines.at(-1)! };
+}
 
 /** The social networks whose profile addresses identify the provider (`sameAs`). */
 const PROFILE_KEYS = ['facebook', 'instagram', 'twitter', 'linkedin'] as const;
@@ -40,9 +47,14 @@ export function organizationId(origin: string): string {
 }
 
 /** The provider, on every page. `settings` is undefined when the admin's settings could not be read. */
-export function educationalOrganization(origin: string, settings: Settings | undefined): JsonLdObject {
+export function educationalOrganization(
+  origin: string,
+  provider: ProviderIdentity,
+  settings: Settings | undefined,
+): JsonLdObject {
   const logo = absoluteHttpUrl(settings?.logo, origin) ?? `${origin}/icon-512.png`;
-  const phone = settings?.phone.trim().replace(/^tel:/i, '');
+  const phone = (settings?.phone.trim() || provider.phone)?.replace(/^tel:/i, '');
+  const address = postalAddress(provider.address);
   const sameAs = PROFILE_KEYS.map((key) => absoluteHttpUrl(settings?.[key], origin)).filter(
     (href): href is string => href !== undefined,
   );
@@ -50,11 +62,11 @@ export function educationalOrganization(origin: string, settings: Settings | und
     '@context': CONTEXT,
     '@type': 'EducationalOrganization',
     '@id': organizationId(origin),
-    name: SITE_NAME,
+    name: provider.name,
     url: `${origin}/`,
     logo,
     ...(phone ? { telephone: decodePhone(phone) } : {}),
-    address: PROVIDER_ADDRESS,
+    ...(address ? { address } : {}),
     ...(sameAs.length ? { sameAs } : {}),
   };
 }
@@ -68,8 +80,8 @@ function decodePhone(value: string): string {
 }
 
 /** The provider as referenced from a course: name and address, tied to the page-wide node by its @id. */
-function providerReference(origin: string): JsonLdObject {
-  return { '@type': 'EducationalOrganization', '@id': organizationId(origin), name: SITE_NAME, url: `${origin}/` };
+function providerReference(origin: string, name: string): JsonLdObject {
+  return { '@type': 'EducationalOrganization', '@id': organizationId(origin), name, url: `${origin}/` };
 }
 
 /** Days from start to end, both included ("2026-03-01" to "2026-03-05" is 5). */
@@ -79,6 +91,8 @@ export function sessionDays(session: Pick<CourseVenue, 'start_date' | 'end_date'
 }
 
 export type CourseData = {
+  /** The provider's name (siteName()). */
+  providerName: string;
   title: string;
   /** Plain text, already bounded. */
   description: string;
@@ -91,7 +105,7 @@ export type CourseData = {
 
 /** A sub-course page: the Course and one CourseInstance (an Event) per session. */
 export function course(origin: string, data: CourseData): JsonLdObject {
-  const description = data.description || `${data.title}: an open training course by ${SITE_NAME}.`;
+  const description = data.description || `${data.title}: an open training course by ${data.providerName}.`;
   const offerFor = (session: CourseVenue): JsonLdObject => ({
     '@type': 'Offer',
     category: 'Paid',
@@ -123,7 +137,7 @@ export function course(origin: string, data: CourseData): JsonLdObject {
     },
     image: data.image,
     url: data.url,
-    organizer: providerReference(origin),
+    organizer: providerReference(origin, data.providerName),
     offers: offerFor(session),
   }));
   return {
@@ -136,7 +150,7 @@ export function course(origin: string, data: CourseData): JsonLdObject {
     image: data.image,
     ...(data.code ? { courseCode: data.code } : {}),
     inLanguage: 'en',
-    provider: providerReference(origin),
+    provider: providerReference(origin, data.providerName),
     // without sessions there is no fee to state: the course is listed, not offered
     ...(instances.length ? { offers: data.sessions.map(offerFor), hasCourseInstance: instances } : {}),
   };

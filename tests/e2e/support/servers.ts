@@ -1,12 +1,18 @@
 /**
  * Real servers for the e2e tests: the demo admin (in this process) and the production build of the site
  * (`node dist/serve-node.js`, a child process), both on 127.0.0.1 and both stopped by whoever started them.
+ *
+ * Every e2e server runs as a real owner's site would: the admin keeps its images on another origin than its
+ * API, speaks for a provider that is not the demo's, and the site is configured with that provider's
+ * identity (support/identity.ts). The media origin is http://127.0.0.1:<port>, so the site is told about it
+ * with MEDIA_ORIGINS (images from https: hosts need no setting; a plain-http origin does).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startDemoAdmin } from '../../../scripts/demo-admin/server.mjs';
+import { TEST_SITE_IDENTITY } from './identity';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -21,6 +27,8 @@ export type FaultRule = {
 export type DemoAdmin = {
   url: string;
   origin: string;
+  /** Where the images are: a second origin, not the API's. */
+  mediaOrigin: string;
   close(): Promise<void>;
   setFaults(rules: FaultRule[]): void;
   resetFaults(): void;
@@ -29,7 +37,18 @@ export type DemoAdmin = {
 };
 
 export async function startAdmin(options: { latencyMs?: number } = {}): Promise<DemoAdmin> {
-  return startDemoAdmin({ host: '127.0.0.1', port: 0, ...options });
+  return startDemoAdmin({
+    host: '127.0.0.1',
+    port: 0,
+    mediaPort: 0,
+    providerName: TEST_SITE_IDENTITY.SITE_NAME,
+    ...options,
+  });
+}
+
+/** The settings a site needs for `admin`: its API, where its images are, and the provider's identity. */
+export function siteEnvFor(admin: Pick<DemoAdmin, 'url' | 'mediaOrigin'>): Record<string, string> {
+  return { ADMIN_API_URL: admin.url, MEDIA_ORIGINS: admin.mediaOrigin, ...TEST_SITE_IDENTITY };
 }
 
 export type Site = { url: string; stop(): Promise<void>; output(): string };
@@ -46,10 +65,13 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Start the production build the way `npm start` does (scripts/serve.mjs) against `adminUrl`.
+ * Start the production build the way `npm start` does (scripts/serve.mjs) against `admin`.
  * `env` adds settings such as CONTENT_CACHE_TTL_MS.
  */
-export async function startSite(adminUrl: string, env: Record<string, string> = {}): Promise<Site> {
+export async function startSite(
+  admin: Pick<DemoAdmin, 'url' | 'mediaOrigin'>,
+  env: Record<string, string> = {},
+): Promise<Site> {
   const port = await freePort();
   // The tests keep the shared site's address in SITE_URL; a site started here must not take it for its own
   // public origin (the SITE_URL setting). Pass it in `env` to set one.
@@ -60,7 +82,7 @@ export async function startSite(adminUrl: string, env: Record<string, string> = 
       ...inherited,
       HOST: '127.0.0.1',
       PORT: String(port),
-      ADMIN_API_URL: adminUrl,
+      ...siteEnvFor(admin),
       NODE_ENV: 'production',
       ...env,
     },
@@ -100,7 +122,7 @@ export async function startSite(adminUrl: string, env: Record<string, string> = 
 /** A fresh admin + site pair with its own cache, for tests that change what the admin does. */
 export async function startPair(options: { latencyMs?: number; env?: Record<string, string> } = {}) {
   const admin = await startAdmin(options.latencyMs ? { latencyMs: options.latencyMs } : {});
-  const site = await startSite(admin.url, options.env);
+  const site = await startSite(admin, options.env);
   return {
     admin,
     site,

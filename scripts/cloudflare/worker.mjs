@@ -1,0 +1,16 @@
+// The Worker's entry (wrangler.jsonc `main`): Waku's fetch handler as its Cloudflare adapter builds it, plus
+// the enquiry queue's consumer. A batch is handed to the app itself (src/middleware/enquiry-requests.ts)
+// under a symbol in the bindings, which no HTTP request can carry, so it is delivered with the app's own
+// settings and code; the messages are acknowledged or retried there, one by one.
+import { INTERNAL_runFetch } from '../../dist-cloudflare/server/index.js';
+
+const QUEUE_BATCH = Symbol.for('site.enquiry.queue-batch');
+
+export default {
+  fetch: (request, env, ctx) => INTERNAL_runFetch(env, request, env, ctx),
+  async queue(batch, env, ctx) {
+    const request = new Request('http://worker.internal/enquiry-queue', { method: 'POST' });
+    const response = await INTERNAL_runFetch(env, request, { ...env, [QUEUE_BATCH]: batch }, ctx);
+    if (response.status !== 204) throw new Error(`enquiry queue: the app answered ${response.status}`);
+  },
+};

@@ -1,0 +1,37 @@
+/**
+ * The enquiry forms as pages use them (server components): each rendering signs a new form token, shared by
+ * everyone the rendered page is shown to (src/lib/enquiry/form-token.server.ts). The page or the sidebar
+ * supplies the heading.
+ */
+import { issueFormToken } from '../../lib/enquiry/form-token.server';
+import { cleanContext, LIMITS, type EnquiryFields } from '../../lib/enquiry/schema';
+import { siteName } from '../../lib/site-identity';
+import { ContactFormCard } from './contact-form-card';
+import { SidebarForm, type SidebarFormKind } from './sidebar-form';
+
+export type EnquiryPrefill = { message?: string; trainingFor?: 'myself' | 'team' };
+
+/**
+ * The contact form, on / and /contact-us (in their section with id="enquiry"); /contact-us passes what its
+ * query string prefills (the Register and In-House Proposal links, src/lib/enquiry-links.ts).
+ */
+export async function ContactForm({ prefill }: { prefill?: EnquiryPrefill | undefined }) {
+  const values: EnquiryFields = {};
+  // The query string is anyone's to write: only a known choice and a message within bounds are taken.
+  if (typeof prefill?.message === 'string') values.message = prefill.message.slice(0, LIMITS.message);
+  if (prefill?.trainingFor === 'myself' || prefill?.trainingFor === 'team') values.trainingFor = prefill.trainingFor;
+  return <ContactFormCard token={await issueFormToken()} initialValues={values} providerName={siteName()} />;
+}
+
+/** A sidebar form; `context` is the course title, sent along so the enquiry says which course it is about. */
+async function SidebarEnquiry({ kind, context }: { kind: SidebarFormKind; context: string | undefined }) {
+  return <SidebarForm kind={kind} token={await issueFormToken()} context={cleanContext(context) || undefined} />;
+}
+
+export function QuickInquiryForm({ context }: { context?: string }) {
+  return <SidebarEnquiry kind="quick-inquiry" context={context} />;
+}
+
+export function CallMeBackForm({ context }: { context?: string }) {
+  return <SidebarEnquiry kind="call-me-back" context={context} />;
+}

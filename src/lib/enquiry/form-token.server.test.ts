@@ -1,0 +1,67 @@
+// Signed, time-limited form tokens: one per rendering (so a cached page can be shared), refused when never
+// issued here, tampered with or too old; the same secret in another process accepts them.
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { resetServerConfigForTests } from '../server-config';
+import { FORM_TOKEN_MAX_AGE_MS, issueFormToken, isValidFormToken } from './form-token.server';
+
+const KEY = Symbol.for('site.enquiry.form-token-key');
+/** A new process (or isolate): the signing key is made again from the settings. */
+function restart(): void {
+  delete (globalThis as { [KEY]?: unknown })[KEY];
+  resetServerConfigForTests();
+}
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+  restart();
+});
+
+describe('form tokens', () => {
+  test('each rendering gets its own URL-safe token, and it is valid', async () => {
+    const tokens = await Promise.all(Array.from({ length: 50 }, () => issueFormToken()));
+    expect(new Set(tokens).size).toBe(50);
+    for (const token of tokens) {
+      expect(token).toMatch(/^[0-9a-z]+\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{43}$/);
+      expect(await isValidFormToken(token)).toBe(true);
+    }
+  });
+
+  test('a token never issued here, tampered with, or not a token is refused', async () => {
+    const token = await issueFormToken();
+    const [time, render, mac] = token.split('.') as [string, string, string];
+    const flip = (text: string) => (text[0] === 'A' ? 'B' : 'A') + text.slice(1);
+    for (const forged of [
+      `${time}.${render}.${flip(mac)}`,
+      `${time}.${flip(render)}.${mac}`,
+      `${(parseInt(time, 36) + 1).toString(36)}.${render}.${mac}`,
+      'a'.repeat(22),
+      '',
+      undefined,
+      42,
+    ])
+      expect(await isValidFormToken(forged), String(forged)).toBe(false);
+  });
+
+  test('a token is valid for a day, not longer, and never from the future', async () => {
+    const now = Date.now();
+    const token = await issueFormToken(now);
+    expect(await isValidFormToken(token, now + FORM_TOKEN_MAX_AGE_MS - 1000)).toBe(true);
+    expect(await isValidFormToken(token, now + FORM_TOKEN_MAX_AGE_MS + 1000)).toBe(false);
+    expect(await isValidFormToken(await issueFormToken(now + 60 * 60_000), now)).toBe(false);
+  });
+
+  test('with FORM_TOKEN_SECRET a restarted server accepts the tokens of the previous one; without, it refuses them', async () => {
+    vi.stubEnv('FORM_TOKEN_SECRET', 'a-long-shared-secret-for-tests');
+    restart();
+    const shared = await issueFormToken();
+    restart();
+    expect(await isValidFormToken(shared)).toBe(true);
+
+    vi.stubEnv('FORM_TOKEN_SECRET', '');
+    restart();
+    const random = await issueFormToken();
+    expect(await isValidFormToken(random)).toBe(true);
+    restart();
+    expect(await isValidFormToken(random)).toBe(false);
+  });
+});

@@ -1,0 +1,45 @@
+/**
+ * Where an accepted enquiry goes before the visitor is told it arrived: one interface, two homes.
+ * On Node the file outbox (`outbox.server.ts`: fsynced lines on the server's disk, forwarded to the webhook
+ * in the background); on Cloudflare Workers a Cloudflare Queue (`queue.server.ts`: the queue keeps it, the
+ * Worker's queue consumer posts it to the webhook with retries and a dead-letter queue).
+ */
+import type { EnquiryFields, EnquiryKind } from './schema';
+import { ENQUIRY_KINDS } from './schema';
+
+export type EnquiryRecord = {
+  /** Format version of the record. */
+  v: 1;
+  id: string;
+  kind: EnquiryKind;
+  /** ISO 8601, UTC. */
+  receivedAt: string;
+  fields: EnquiryFields;
+  /** The course (or page) a sidebar form was sent from. */
+  context?: string;
+};
+
+export type StoreResult = 'stored' | 'duplicate';
+
+export interface EnquiryStore {
+  /** Whether an enquiry with this id is already stored (a resubmitted form). */
+  has(id: string): boolean;
+  /** Resolves once the record is durably stored, or was already; rejects if it could not be stored. */
+  put(record: EnquiryRecord): Promise<StoreResult>;
+}
+
+export type Logger = Pick<Console, 'info' | 'warn' | 'error'>;
+
+/** A record as this site writes it (files and queue messages are read back through this). */
+export function isRecord(value: unknown): value is EnquiryRecord {
+  if (typeof value !== 'object' || value === null) return false;
+  const record = value as Partial<EnquiryRecord>;
+  return (
+    record.v === 1 &&
+    typeof record.id === 'string' &&
+    (ENQUIRY_KINDS as readonly unknown[]).includes(record.kind) &&
+    typeof record.receivedAt === 'string' &&
+    typeof record.fields === 'object' &&
+    record.fields !== null
+  );
+}

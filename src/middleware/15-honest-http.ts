@@ -1,0 +1,78 @@
+import type { MiddlewareHandler } from 'hono';
+import { allowedMethods, requestKind } from '../lib/http/request-rules';
+import { RUNTIME, serverConfig } from '../lib/server-config';
+
+const PLAIN = { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' };
+
+/** One year: browsers keep to HTTPS for this long once they have seen the header over HTTPS. */
+const HSTS = 'max-age=31536000';
+
+/** The 4xx status an error thrown while decoding a request carries (Waku sets `statusCode`), if any. */
+function clientErrorStatus(error: unknown): number | undefined {
+  if (!error || typeof error !== 'object') return undefined;
+  const { statusCode, status } = error as { statusCode?: unknown; status?: unknown };
+  const code = typeof statusCode === 'number' ? statusCode : status;
+  return typeof code === 'number' && code >= 400 && code < 500 ? code : undefined;
+}
+
+function plain(status: number, message: string, headers: Record<string, string> = {}): Response {
+  return new Response(`${message}\n`, { status, headers: { ...PLAIN, ...headers } });
+}
+
+/**
+ * The HTTP rules every answer keeps (inside the security headers, which still apply to these answers):
+ * - a method the path does not take is 405 with `Allow`, never the page rendered anyway;
+ * - (a path that is not valid percent-encoding has already been answered 400 by 12-clean-urls.ts, which
+ *   reads the path first) an RSC path Waku's router does not serve is 404, and
+ *   any other request Waku throws on as unreadable (an error carrying a 4xx status) is that 4xx: each
+ *   would otherwise be a 500;
+ * - a server error never shows its internal message: Waku answers a failed render or action with the
+ *   error's text, which is replaced by a plain sentence here (the log keeps the details);
+ * - a 413 on Node says `Connection: close`: the refused body may still be on its way, so the connection is
+ *   not reused (workerd manages its own connections and refuses the header);
+ * - over HTTPS (directly, or per `X-Forwarded-Proto` from a trusted proxy) browsers are told to stay on it.
+ */
+export default function honestHttp(): MiddlewareHandler {
+  let trustForwardedProto: boolean | undefined;
+  return async (c, next) => {
+    trustForwardedProto ??= serverConfig().trustedProxies > 0;
+    const url = new URL(c.req.url);
+    const allowed = allowedMethods(url.pathname);
+    if (!allowed.includes(c.req.method)) {
+      c.res = plain(405, `This address only answers ${allowed.join(', ')}.`, { allow: allowed.join(', ') });
+      return;
+    }
+    if (requestKind(url.pathname) === 'unknown rsc') {
+      c.res = plain(404, 'There is nothing at this address.');
+      return;
+    }
+
+    try {
+      await next();
+    } catch (error) {
+      const status = clientErrorStatus(error);
+      if (status === undefined) console.error(error);
+      c.res = status
+        ? plain(status, 'This request could not be read.')
+        : plain(500, 'Something went wrong on our side. Please try again in a moment.');
+    }
+
+    let response = c.res;
+    if (response.status >= 500 && !response.headers.has('content-type')) {
+      // Waku's own error answer: its body is the error message
+      await response.body?.cancel();
+      response = plain(response.status, 'Something went wrong on our side. Please try again in a moment.');
+    }
+    const https =
+      url.protocol === 'https:' ||
+      (trustForwardedProto && c.req.header('x-forwarded-proto')?.split(',')[0]?.trim() === 'https');
+    const closeAfter = response.status === 413 && RUNTIME === 'node';
+    if (https || closeAfter) {
+      const headers = new Headers(response.headers);
+      if (https) headers.set('strict-transport-security', HSTS);
+      if (closeAfter) headers.set('connection', 'close');
+      response = new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+    }
+    c.res = response;
+  };
+}

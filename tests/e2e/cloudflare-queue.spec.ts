@@ -1,0 +1,263 @@
+// Enquiries on the Worker build (`npm run build:cloudflare`) in workerd via `wrangler dev`, whose local
+// Cloudflare Queues run the real producer → queue → consumer path: the form's action puts the record on the
+// queue and the visitor is told it arrived; the Worker's queue consumer posts it to the webhook (a receiver on
+// 127.0.0.1 here), retrying while the webhook is down. The receiver keeps what it took by Idempotency-Key, as
+// a real one should: it must see each enquiry exactly once. Skipped when the Worker build is missing.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+import { freePort, startAdmin, type DemoAdmin } from './support/servers';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const workerBuilt = existsSync(path.join(root, 'dist-cloudflare/server/serve-cloudflare.js'));
+
+type Taken = { id: string; kind: string; fields: Record<string, unknown> };
+
+/**
+ * The enquiry webhook: answers `status` (or, with `loseAnswers`, takes the record and then drops the
+ * connection, as a webhook whose answer is lost on the way would), and keeps each record once by its
+ * Idempotency-Key, like any receiver of at-least-once delivery.
+ */
+class WebhookReceiver {
+  status = 200;
+  loseAnswers = 0;
+  readonly posts: { key: string | undefined; id: string; status: number | 'lost' }[] = [];
+  readonly kept = new Map<string, Taken>();
+  private readonly server = http.createServer((req, res) => {
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => (body += chunk));
+    req.on('end', () => {
+      const record = JSON.parse(body) as Taken;
+      const key = req.headers['idempotency-key'] as string | undefined;
+      if (this.status >= 200 && this.status < 300 && key && !this.kept.has(key)) this.kept.set(key, record);
+      if (this.status < 300 && this.loseAnswers > 0) {
+        this.loseAnswers -= 1;
+        this.posts.push({ key, id: record.id, status: 'lost' });
+        req.socket.destroy();
+        return;
+      }
+      this.posts.push({ key, id: record.id, status: this.status });
+      res.writeHead(this.status).end();
+    });
+  });
+
+  async start(): Promise<void> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+  }
+
+  async stop(): Promise<void> {
+    this.server.closeAllConnections();
+    await new Promise((resolve) => this.server.close(resolve));
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/hook`;
+  }
+}
+
+/** Every field of the contact form, as a visitor fills it (the country through the react-select combobox). */
+async function fillContactForm(page: Page, email: string): Promise<void> {
+  await expect(page.locator('input#enquiry-country')).toBeAttached(); // interactive
+  await page.getByLabel('First name').fill('Aisha');
+  await page.getByLabel('Last name').fill('Al-Khalifa');
+  await page.getByLabel('Business email').fill(email);
+  await page.getByLabel('Company', { exact: true }).fill('Bapco');
+  await page.getByLabel('Job title').fill('Learning Manager');
+  await page.getByLabel('Phone', { exact: true }).fill('+973 1700 0000');
+  const country = page.getByLabel('Country', { exact: true });
+  await country.fill('Bahr');
+  await expect(page.getByRole('option', { name: 'Bahrain' })).toBeVisible();
+  await country.press('Enter');
+  await page.getByLabel('My team').check();
+  await page.getByLabel('Message', { exact: true }).fill('Please send dates for Q1.');
+  await page.getByLabel(/^Subscribe me/).check();
+  await page.getByLabel(/^I agree/).check();
+}
+
+/** Send the filled contact form and return the reference the confirmation shows. */
+async function send(page: Page): Promise<string> {
+  await page.getByRole('button', { name: 'Send enquiry' }).click();
+  const confirmation = page.getByRole('status').filter({ hasText: 'Thank you, Aisha. Your enquiry has arrived.' });
+  await expect(confirmation).toBeFocused();
+  return (await confirmation.locator('strong').textContent()) ?? '';
+}
+
+test.describe('enquiries on the Worker: queued, then delivered', () => {
+  test.skip(!workerBuilt, 'run `npm run build:cloudflare` first');
+  test.describe.configure({ timeout: 120_000 });
+
+  let admin: DemoAdmin;
+  let webhook: WebhookReceiver;
+  let wrangler: ChildProcess;
+  let output = '';
+  let url = '';
+
+  test.beforeAll(async () => {
+    test.setTimeout(90_000);
+    admin = await startAdmin();
+    webhook = new WebhookReceiver();
+    await webhook.start();
+    const port = await freePort();
+    wrangler = spawn(
+      path.join(root, 'node_modules/.bin/wrangler'),
+      [
+        'dev',
+        '-c',
+        'scripts/cloudflare/wrangler.jsonc',
+        '--ip',
+        '127.0.0.1',
+        '--port',
+        String(port),
+        '--inspector-port',
+        String(await freePort()),
+        '--var',
+        `ADMIN_API_URL:${admin.url}`,
+        '--var',
+        `ENQUIRY_WEBHOOK_URL:${webhook.url}`,
+        '--var',
+        'ENQUIRY_WEBHOOK_RETRY_MS:1000',
+        '--var',
+        'ENQUIRY_WEBHOOK_RETRY_MAX_MS:2000',
+        '--var',
+        'ENQUIRY_WEBHOOK_TIMEOUT_MS:3000',
+        '--var',
+        'FORM_TOKEN_SECRET:a-secret-shared-by-every-isolate',
+        '--var',
+        'ENQUIRY_RATE_LIMIT:1000',
+        '--log-level',
+        'warn',
+      ],
+      {
+        cwd: root,
+        detached: true,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: '1' },
+      },
+    );
+    wrangler.stdout?.on('data', (chunk) => (output += chunk));
+    wrangler.stderr?.on('data', (chunk) => (output += chunk));
+    url = `http://127.0.0.1:${port}`;
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      try {
+        const res = await fetch(`${url}/healthz`);
+        if (res.status === 200) break;
+      } catch {
+        // not up yet
+      }
+      if (Date.now() > deadline || wrangler.exitCode !== null)
+        throw new Error(`wrangler dev did not start:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  });
+
+  test.afterAll(async () => {
+    // wrangler starts workerd as a child: stop the whole process group we created
+    if (wrangler?.pid && wrangler.exitCode === null) {
+      const exited = new Promise((resolve) => wrangler.once('exit', resolve));
+      process.kill(-wrangler.pid, 'SIGTERM');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+      if (wrangler.exitCode === null) process.kill(-wrangler.pid, 'SIGKILL');
+    }
+    await admin?.close();
+    await webhook?.stop();
+  });
+
+  test.beforeEach(() => {
+    webhook.status = 200;
+    webhook.loseAnswers = 0;
+    webhook.posts.length = 0;
+    webhook.kept.clear();
+  });
+
+  test('a contact enquiry is confirmed once queued and reaches the webhook: one JSON record, keyed by its id', async ({
+    page,
+  }) => {
+    await page.goto(`${url}/contact-us`);
+    await fillContactForm(page, 'aisha.worker@bapco.com.bh');
+    const reference = await send(page);
+    await expect(page.getByLabel('Business email')).toHaveValue('');
+
+    await expect.poll(() => webhook.kept.size, { timeout: 20_000 }).toBe(1);
+    const [key, record] = [...webhook.kept][0]!;
+    expect(record).toMatchObject({
+      kind: 'contact',
+      fields: { email: 'aisha.worker@bapco.com.bh', country: 'BH', countryName: 'Bahrain', consent: true },
+    });
+    expect(key).toBe(record.id);
+    expect(record.id.slice(0, 8).toUpperCase()).toBe(reference);
+  });
+
+  test('accepted while the webhook is down, delivered once it is back, exactly once as the receiver sees it', async ({
+    page,
+  }) => {
+    webhook.status = 503;
+    await page.goto(`${url}/contact-us`);
+    await fillContactForm(page, 'down.worker@bapco.com.bh');
+    const reference = await send(page); // the visitor is told it arrived: the queue has it
+
+    await expect.poll(() => webhook.posts.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(2); // tried, retried
+    expect(webhook.kept.size).toBe(0);
+    // back, but the first answer is lost on the way: the consumer cannot know it arrived and sends it again
+    webhook.loseAnswers = 1;
+    webhook.status = 200;
+    await expect.poll(() => webhook.posts.filter((post) => post.status === 200).length, { timeout: 30_000 }).toBe(1);
+
+    expect(webhook.kept.size).toBe(1);
+    const [key, record] = [...webhook.kept][0]!;
+    expect(record.fields.email).toBe('down.worker@bapco.com.bh');
+    expect(record.id.slice(0, 8).toUpperCase()).toBe(reference);
+    // every post was the same enquiry under the same key; it is acknowledged now, so no more come
+    expect(new Set(webhook.posts.map((post) => post.key))).toEqual(new Set([key]));
+    expect(webhook.posts.map((post) => post.status)).toContain('lost');
+    const posts = webhook.posts.length;
+    await new Promise((resolve) => setTimeout(resolve, 4000));
+    expect(webhook.posts.length).toBe(posts);
+  });
+
+  test('a form token the site never issued is refused with a plain message, the typed text kept; nothing is queued', async () => {
+    const page = `${url}/contact-us`;
+    const html = await (await fetch(page)).text();
+    const issued = /name="formToken" value="([^"]+)"/.exec(html)?.[1] ?? '';
+    expect(issued).toMatch(/^[0-9a-z]+\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{43}$/);
+    // what a browser without JavaScript sends: the form's hidden inputs, the fields, and a made-up token
+    const start = html.indexOf('action="#enquiry-form"');
+    const form = html.slice(start, html.indexOf('</form>', start));
+    const body = new FormData();
+    for (const match of form.matchAll(/<input type="hidden" name="([^"]+)"(?: value="([^"]*)")?\/>/g))
+      body.append(
+        match[1]!.replace(/&quot;/g, '"').replace(/&amp;/g, '&'),
+        (match[2] ?? '').replace(/&quot;/g, '"').replace(/&amp;/g, '&'),
+      );
+    const fields = {
+      firstName: 'Forged',
+      lastName: 'Token',
+      email: 'f@bapco.com.bh',
+      company: 'Bapco',
+      jobTitle: 'HR',
+    };
+    for (const [name, value] of Object.entries({
+      ...fields,
+      phone: '+973 1700 0000',
+      country: 'BH',
+      trainingFor: 'team',
+      message: 'Hi',
+      subscribe: 'yes',
+      consent: 'yes',
+    }))
+      body.append(name, value);
+    body.set('formToken', `${issued.slice(0, -43)}${'A'.repeat(43)}`);
+    const answer = await fetch(page, { method: 'POST', body });
+    expect(answer.status).toBe(400);
+    const text = await answer.text();
+    expect(text).toContain('This form had expired, so nothing was sent. Your details are still here');
+    expect(text).toContain('value="Forged"');
+    await new Promise((resolve) => setTimeout(resolve, 2500)); // longer than the queue's batch timeout
+    expect(webhook.posts).toEqual([]);
+  });
+});
