@@ -2,10 +2,9 @@
 // description from the content, a canonical address, Open Graph and Twitter cards, icons, and JSON-LD with
 // the fields schema.org and Google's Course / Event rich results require.
 import { expect, test } from './support/fixtures';
+import { SITE_NAME, TEST_SITE_IDENTITY } from './support/identity';
 import { readHead, readJsonLd, ofType, type JsonLdNode } from './support/seo-parse';
 import { startPair } from './support/servers';
-
-const SITE_NAME = 'Dilmun Academy';
 
 type TrainingCourse = { id: number; code: string; title: string; slug: string };
 type CourseCategory = { title: string; training_course: TrainingCourse[] };
@@ -59,9 +58,11 @@ function expectProvider(nodes: JsonLdNode[], settings: Settings, where: string) 
   expect(provider.url, where).toBe(`${origin()}/`);
   expect(provider.address, where).toMatchObject({
     '@type': 'PostalAddress',
-    addressLocality: 'Manama',
-    addressCountry: 'BH',
+    // the owner's SITE_ADDRESS: the last line is the place
+    streetAddress: 'Unit 7, Seef Business Centre, Road 2825',
+    addressLocality: 'Manama, Kingdom of Bahrain',
   });
+  expect(TEST_SITE_IDENTITY.SITE_ADDRESS).toContain('Manama, Kingdom of Bahrain');
   expect(provider.telephone, where).toBe(settings.phone.replace(/^tel:/, ''));
   expect(provider.logo, where).toBe(settings.logo);
   expect(provider.sameAs, where).toEqual([settings.facebook, settings.instagram, settings.twitter, settings.linkedin]);
@@ -159,7 +160,7 @@ test.describe('the head of every page type, without JavaScript', () => {
     await page.goto(subCourse.path);
     const courseHead = await readHead(page);
     expect(courseHead.titles[0]).toMatch(
-      new RegExp(`^${escapeRegExp(subCourse.data.title.slice(0, 20))}.* \\| ${SITE_NAME}$`),
+      new RegExp(`^${escapeRegExp(subCourse.data.title.slice(0, 20))}.* \\| ${escapeRegExp(SITE_NAME)}$`),
     );
     expect(courseHead.description).toContain(subCourse.data.title);
     for (const session of subCourse.data.course_venue.slice(0, 2)) {
