@@ -20,7 +20,7 @@ export const DEFAULT_IMAGE = {
 };
 
 /** Who the site speaks for, as the owner configured it (siteIdentity()). */
-export type HeadSite = { name: string; location: string | undefined };
+type HeadSite = { name: string; location: string | undefined };
 
 function defaultImageAlt(site: HeadSite): string {
   return `${site.name}: corporate training${site.location ? ` from ${site.location}` : ''}`;

@@ -13,7 +13,7 @@ export type JsonLdValue = string | number | boolean | null | JsonLdObject | Json
 const CONTEXT = 'https://schema.org';
 
 /** Who the site speaks for, as the owner configured it (siteIdentity()): nothing is filled in that is not. */
-export type ProviderIdentity = {
+type ProviderIdentity = {
   name: string;
   /** Postal address lines; the last one is the place (e.g. "Manama, Kingdom of Bahrain"). */
   address: readonly string[];
