@@ -297,3 +297,38 @@ test('SITE_URL sets the origin of canonical addresses, cards, robots.txt and the
     await pair.stop();
   }
 });
+
+test('a slow admin: the fallback head is in the first bytes, and the page asks the admin once', async () => {
+  test.setTimeout(60_000);
+  const pair = await startPair();
+  try {
+    pair.admin.setFaults([{ path: '/about-us/content', delayMs: 800 }]);
+    const about = await admin<{ title: string }>('/about-us/content');
+    pair.admin.resetCounts();
+    const started = Date.now();
+    const response = await fetch(`${pair.site.url}/about`);
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    const chunks: { at: number; text: string }[] = [];
+    for (let next = await reader.read(); !next.done; next = await reader.read()) {
+      chunks.push({ at: Date.now() - started, text: decoder.decode(next.value, { stream: true }) });
+    }
+    // what arrived before the admin (800 ms) could have answered: the shell, with the head's fallback texts
+    const early = chunks
+      .filter((chunk) => chunk.at < 700)
+      .map((chunk) => chunk.text)
+      .join('');
+    const all = chunks.map((chunk) => chunk.text).join('');
+    expect(early).toContain('<header');
+    expect(early).toContain(`<title>About Us | ${SITE_NAME}</title>`);
+    expect(early).toMatch(/<link rel="canonical" href="[^"]*\/about"\/>/);
+    expect(early).toContain(`<meta name="description" content="Who ${SITE_NAME} is`);
+    expect(early).not.toContain(about.title);
+    expect(all).toContain(about.title);
+    // one <title>: the streamed view brings no second head
+    expect(all.match(/<title>/g)).toHaveLength(1);
+    expect(pair.admin.requestCounts()['/about-us/content']).toBe(1);
+  } finally {
+    await pair.stop();
+  }
+});
