@@ -13,9 +13,9 @@ export const NAV_LINKS = [
 
 /**
  * The footer's legal texts (site-spec section 2 says "the text Privacy Policy and the text Sitemap").
- * They render as plain text until a page exists to link to: give one an `href` once its route is built.
+ * An entry without an `href` renders as plain text.
  */
 export const FOOTER_LEGAL_TEXTS: readonly { label: string; href?: string }[] = [
-  { label: 'Privacy Policy' },
-  { label: 'Sitemap' },
+  { label: 'Privacy Policy', href: '/privacy-policy' },
+  { label: 'Sitemap', href: '/sitemap' },
 ];
