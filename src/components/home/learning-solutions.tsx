@@ -9,6 +9,8 @@ import { SectionHeading, type HeadingLevel } from './section-heading';
 import styles from './learning-solutions.module.css';
 
 export const LEARNING_SOLUTION_SKELETON_COUNT = 8;
+/** Cards in the grid's first row at its widest. */
+const FIRST_ROW = 4;
 
 /** 'Our learning Solutions': on the home page (h2) and as the whole of /learning-solutions (h1). */
 export function LearningSolutions({ level = 2 }: { level?: HeadingLevel }) {
@@ -51,14 +53,22 @@ async function LearningSolutionList({ level }: { level: HeadingLevel }) {
   const CardHeading = level === 1 ? 'h2' : 'h3';
   return (
     <ul className={styles.grid}>
-      {solutions.data.map((solution) => {
+      {solutions.data.map((solution, index) => {
         const thumb = safeUrl(solution.thumb_image);
         const titleId = `learning-solution-${solution.id}`;
         return (
           <li key={solution.id} className={styles.item}>
             <article className={styles.card} aria-labelledby={titleId} data-learning-solution={solution.id}>
               {thumb ? (
-                <img className={styles.thumb} src={thumb} alt="" width={640} height={480} loading="lazy" />
+                <img
+                  className={styles.thumb}
+                  src={thumb}
+                  alt=""
+                  width={640}
+                  height={480}
+                  // on /learning-solutions the first row (four cards on a laptop) is in the first screen
+                  loading={level === 1 && index < FIRST_ROW ? undefined : 'lazy'}
+                />
               ) : (
                 <div className={styles.thumb} />
               )}
