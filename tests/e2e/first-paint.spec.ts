@@ -18,7 +18,9 @@ const allRoutes = async () => [...SITE_ROUTES, ...(await subCourseRoutes())];
 
 const attribute = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`, 'i').exec(tag)?.[1];
 
-test('every page links the same two stylesheets and no preload hint with an invalid `as`', async ({ request }) => {
+test('every page links the same two stylesheets, its scripts at low priority, and no invalid preload hint', async ({
+  request,
+}) => {
   const everyStylesheet = new Set<string>();
   for (const route of await allRoutes()) {
     const html = await (await request.get(route)).text();
@@ -34,6 +36,13 @@ test('every page links the same two stylesheets and no preload hint with an inva
     const preloads = links.filter((tag) => attribute(tag, 'rel') === 'preload');
     expect(
       preloads.filter((tag) => !PRELOAD_AS.has(attribute(tag, 'as') ?? '')),
+      route,
+    ).toEqual([]);
+    // the scripts wait for the stylesheets and the first pictures
+    const modulePreloads = links.filter((tag) => attribute(tag, 'rel') === 'modulepreload');
+    expect(modulePreloads.length, route).toBeGreaterThan(0);
+    expect(
+      modulePreloads.filter((tag) => attribute(tag, 'fetchpriority') !== 'low'),
       route,
     ).toEqual([]);
     // nothing stylesheet-like anywhere in the body either (late hints from streamed sections)
