@@ -8,5 +8,5 @@ export default defineConfig({
   // WAKU_DIST_DIR keeps parallel builds (and the Worker build) from overwriting each other.
   distDir: process.env.WAKU_DIST_DIR || (cloudflare ? 'dist-cloudflare' : 'dist'),
   ...(cloudflare ? { unstable_adapter: 'waku/adapters/cloudflare' } : {}),
-  vite: { plugins: [stylesheets()] },
+  vite: { plugins: [stylesheets({ first: 'src/styles/global.css' })] },
 });

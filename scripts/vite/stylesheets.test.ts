@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { attachClientStylesheet, fixStylesheetPreloadHint } from './stylesheets';
+import { attachClientStylesheet, fixStylesheetPreloadHint, markFirst, moveMarkedFirst } from './stylesheets';
 
 const require = createRequire(import.meta.url);
 
@@ -65,5 +65,23 @@ describe('attachClientStylesheet', () => {
         'assets/style-3.css': { type: 'asset', fileName: 'assets/style-3.css', names: ['style.css'] },
       }),
     ).toThrow(/no `index` entry/);
+  });
+});
+
+describe('markFirst and moveMarkedFirst', () => {
+  it('put the global stylesheet back at the top of the bundle, as minified, without its marks', () => {
+    const global = ':root{--space-3:1rem}.container{padding:0 var(--space-3)}';
+    // what the bundle looks like after Vite's CSS pipeline: component styles first, marks minified
+    const bundle = `._button_1{padding:.6rem}${markFirst(global).replace(/\n/g, '')}._wrap_2{padding-top:3rem}\n`;
+    expect(bundle.indexOf(':root')).toBeGreaterThan(0);
+    const moved = moveMarkedFirst(bundle);
+    expect(moved).toBe(`${global}\n._button_1{padding:.6rem}._wrap_2{padding-top:3rem}\n`);
+    expect(moved).not.toContain('site-first');
+  });
+
+  it('refuses a bundle that lost the marks or holds them twice, rather than ship the wrong order', () => {
+    expect(() => moveMarkedFirst('._button_1{padding:.6rem}')).toThrow(/not found/);
+    const twice = markFirst('a{b:c}') + markFirst('d{e:f}');
+    expect(() => moveMarkedFirst(twice)).toThrow(/not found/);
   });
 });

@@ -6,13 +6,15 @@
  * each server-component stylesheet with `<link rel="preload" as="stylesheet">`, an `as` browsers reject with a
  * console warning. See docs/decisions/two-stylesheets-per-page.md for the options weighed.
  *
- * - Server components' CSS (global.css included) becomes one file: plugin-rsc supports `cssCodeSplit: false` in
- *   its `rsc` build and then lists that file as every server module's stylesheet.
+ * - Server components' CSS becomes one file: plugin-rsc supports `cssCodeSplit: false` in its `rsc` build and
+ *   then lists that file as every server module's stylesheet. The global stylesheet is moved to its top, so
+ *   components' rules still follow (and win ties against) the global ones, as they did as separate files.
  * - Client components' CSS becomes a second file: Vite bundles it with `cssCodeSplit: false`, and this plugin
  *   names it as a stylesheet of the client entry, which plugin-rsc adds to every client island's assets.
  * - The preload hint gets the valid `as="style"` (the fix React 19.3 ships).
  * Every page links the same two immutable, hashed files, so after the first page they come from the cache.
  */
+import path from 'node:path';
 import type { Plugin } from 'vite';
 
 /** Vite's name for the single stylesheet it writes when CSS is not split per chunk. */
@@ -27,8 +29,34 @@ export function fixStylesheetPreloadHint(code: string): string | undefined {
   return fixed === code ? undefined : fixed;
 }
 
+// Marks made of rules, not comments: the CSS pipeline drops comments, even `/*!` ones, but keeps every rule.
+const FIRST_START = '.site-first-stylesheet-start{--site-mark:0}';
+const FIRST_END = '.site-first-stylesheet-end{--site-mark:0}';
+const MARK = /\.site-first-stylesheet-(start|end)\s*\{\s*--site-mark:\s*0;?\s*\}/g;
+
+/** Marks a stylesheet's CSS so it can be found again in the bundle. */
+export function markFirst(css: string): string {
+  return `${FIRST_START}\n${css}\n${FIRST_END}`;
+}
+
+/**
+ * Moves the marked stylesheet to the top of the bundle and drops the marks. Vite concatenates CSS in chunk
+ * order, so the global stylesheet may land after component styles and win ties it used to lose (`.container`
+ * would undo a component's padding on the same element).
+ */
+export function moveMarkedFirst(bundleCss: string): string {
+  const marks = [...bundleCss.matchAll(MARK)];
+  const [start, end] = marks;
+  if (marks.length !== 2 || start?.[1] !== 'start' || end?.[1] !== 'end') {
+    throw new Error('stylesheets: the global stylesheet was not found (once) in the CSS bundle');
+  }
+  const first = bundleCss.slice(start.index + start[0].length, end.index).trim();
+  const rest = (bundleCss.slice(0, start.index) + bundleCss.slice(end.index + end[0].length)).trim();
+  return `${first}\n${rest}\n`;
+}
+
 type BundleOutput =
-  | { type: 'asset'; fileName: string; names: readonly string[] }
+  | { type: 'asset'; fileName: string; names: readonly string[]; source?: string | Uint8Array }
   | { type: 'chunk'; name: string; isEntry: boolean; viteMetadata?: { importedCss: Set<string> } };
 
 /**
@@ -36,13 +64,9 @@ type BundleOutput =
  * looks for the CSS every island needs. Returns the stylesheet's file name, if the client has any CSS.
  */
 export function attachClientStylesheet(bundle: Record<string, BundleOutput>): string | undefined {
-  const outputs = Object.values(bundle);
-  const stylesheet = outputs.find(
-    (output): output is Extract<BundleOutput, { type: 'asset' }> =>
-      output.type === 'asset' && output.names.includes(CSS_BUNDLE_NAME),
-  );
+  const stylesheet = cssBundle(bundle);
   if (!stylesheet) return undefined;
-  const entry = outputs.find(
+  const entry = Object.values(bundle).find(
     (output): output is Extract<BundleOutput, { type: 'chunk' }> =>
       output.type === 'chunk' && output.isEntry && output.name === 'index',
   );
@@ -51,7 +75,17 @@ export function attachClientStylesheet(bundle: Record<string, BundleOutput>): st
   return stylesheet.fileName;
 }
 
-export function stylesheets(): Plugin {
+/** The bundle's single stylesheet asset, if any. */
+function cssBundle(bundle: Record<string, BundleOutput>) {
+  return Object.values(bundle).find(
+    (output): output is Extract<BundleOutput, { type: 'asset' }> =>
+      output.type === 'asset' && output.names.includes(CSS_BUNDLE_NAME),
+  );
+}
+
+/** `first`: the stylesheet every other one builds on (the global one), put at the top of the server bundle. */
+export function stylesheets({ first }: { first: string }): Plugin {
+  const firstId = path.resolve(first);
   return {
     name: 'site:stylesheets',
     configEnvironment(name) {
@@ -59,9 +93,11 @@ export function stylesheets(): Plugin {
       return undefined;
     },
     transform: {
-      filter: { id: /react-server-dom-webpack/, code: '"stylesheet"' },
-      handler(code) {
+      filter: { id: [/react-server-dom-webpack/, /\.css(\?|$)/] },
+      handler(code, id) {
         if (this.environment.name !== 'rsc') return undefined;
+        if (id.split('?')[0] === firstId) return { code: markFirst(code), map: null };
+        if (!id.includes('react-server-dom-webpack')) return undefined;
         const fixed = fixStylesheetPreloadHint(code);
         return fixed === undefined ? undefined : { code: fixed, map: null };
       },
@@ -70,8 +106,12 @@ export function stylesheets(): Plugin {
       // after Vite's CSS plugin has written style.css, before plugin-rsc (listed after us) reads the entry's CSS
       order: 'post',
       handler(_options, bundle) {
-        if (this.environment.name !== 'client') return;
-        attachClientStylesheet(bundle as unknown as Record<string, BundleOutput>);
+        const outputs = bundle as unknown as Record<string, BundleOutput>;
+        if (this.environment.name === 'rsc') {
+          const css = cssBundle(outputs);
+          if (css) css.source = moveMarkedFirst(String(css.source));
+        }
+        if (this.environment.name === 'client') attachClientStylesheet(outputs);
       },
     },
   };

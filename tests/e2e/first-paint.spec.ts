@@ -50,11 +50,26 @@ test('every page links the same two stylesheets, its scripts at low priority, an
   }
   // one pair for the whole site: after the first page both come from the cache
   expect([...everyStylesheet]).toHaveLength(2);
+  const sources: string[] = [];
   for (const href of everyStylesheet) {
     const css = await request.get(href);
     expect(css.status()).toBe(200);
     expect(css.headers()['content-type']).toContain('text/css');
+    sources.push(await css.text());
   }
+  // the global stylesheet (design tokens first) opens the server components' file, before any component
+  expect(sources.filter((source) => source.startsWith(':root{'))).toHaveLength(1);
+  expect(sources.join('')).not.toContain('site-first-stylesheet');
+});
+
+test("the global rules come before the components' own: `.container` does not undo a section's padding", async ({
+  page,
+}) => {
+  await page.goto('/no-such-page');
+  // the 404 section is `container` plus its own class with vertical padding
+  const section = page.getByRole('main').locator('section.container').first();
+  const padding = await section.evaluate((element) => getComputedStyle(element).paddingTop);
+  expect(parseFloat(padding)).toBeGreaterThan(16);
 });
 
 test('Chromium logs no warning while the pages load and hydrate', async ({ page }) => {
