@@ -137,3 +137,6 @@ site.stop();
 await admin.close();
 console.log('\nwarm cache:');
 console.table(warm);
+
+// 3. Lighthouse mobile on the home, course-details, sub-course and gallery pages (its own admin and site).
+await (await import('./bench-lighthouse.mjs')).runLighthouseBench();

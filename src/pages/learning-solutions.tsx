@@ -39,7 +39,7 @@ export default async function LearningSolutionsPage() {
               />
             )}
           >
-            {(solutions) => <LearningSolutionList solutions={solutions} cardHeading="h2" />}
+            {(solutions) => <LearningSolutionList solutions={solutions} cardHeading="h2" firstScreen />}
           </Section>
         </div>
       </article>

@@ -75,7 +75,11 @@ export function ContentPageView({
                 alt=""
                 width={1200}
                 height={800}
-                loading={index === 0 ? undefined : 'lazy'}
+                // the first two pictures are in the first screen (side by side or stacked on a phone, in the
+                // column beside the text on a wide screen), and the first is often the largest thing there;
+                // the others wait until they are scrolled near
+                loading={index < 2 ? undefined : 'lazy'}
+                fetchPriority={index === 0 ? 'high' : undefined}
               />
             ))}
           </div>

@@ -105,6 +105,7 @@ export function CustomizedInHousePage() {
               width={800}
               height={600}
               loading={index === 0 ? undefined : 'lazy'}
+              fetchPriority={index === 0 ? 'high' : undefined}
             />
             <div className={styles.text}>
               <h2 id={`${programme.id}-title`} className={styles.title}>
