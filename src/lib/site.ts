@@ -12,7 +12,7 @@ export const NAV_LINKS = [
 ] as const;
 
 /**
- * The footer's legal texts (site-spec section 2 says "the text Privacy Policy and the text Sitemap").
+ * The footer's legal texts.
  * An entry without an `href` renders as plain text.
  */
 export const FOOTER_LEGAL_TEXTS: readonly { label: string; href?: string }[] = [

@@ -13,7 +13,7 @@ type Programme = {
   cta: { label: string; message: string };
 };
 
-/** The benefits the spec lists (site-spec section 2): four for onsite delivery, three for virtual learning. */
+/** The benefits the spec lists: four for onsite delivery, three for virtual learning. */
 export const PROGRAMMES: Programme[] = [
   {
     id: 'onsite',

@@ -16,7 +16,7 @@ import { NoCourseDetails } from './no-course-details';
 import { TrainingCoursesTable } from './training-courses-table';
 import styles from './course-details-page.module.css';
 
-/** Which admin category feeds the screen (site-spec section 4: the path decides). */
+/** Which admin category feeds the screen: the route's path decides (open courses or learning solutions). */
 export type CourseCategorySource = 'open-courses' | 'learning-solutions';
 
 const SOURCES = {

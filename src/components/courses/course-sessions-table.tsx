@@ -6,7 +6,7 @@ import { ButtonLink } from '../ui/button-link';
 import styles from './course-table.module.css';
 
 /**
- * The sub-course table (site-spec section 2): one row per session, each with a prefilled Register link and
+ * The sub-course table: one row per session, each with a prefilled Register link and
  * the session as a calendar file.
  */
 export function CourseSessionsTable({

@@ -37,7 +37,7 @@ export function GalleryGrid({ gallery }: { gallery: GalleryItem[] }) {
   );
 }
 
-/** Site-spec section 9: 12 placeholder tiles while the gallery loads. */
+/** 12 placeholder tiles while the gallery loads. */
 export const GALLERY_SKELETON_TILES = 12;
 
 export function GallerySkeleton() {
