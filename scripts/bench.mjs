@@ -165,3 +165,6 @@ await admin.close();
   console.log('\nadmin load while browsing a large catalogue (from a cold start):');
   console.table([load]);
 }
+
+// 5. Lighthouse mobile on the home, course-details, sub-course and gallery pages (its own admin and site).
+await (await import('./bench-lighthouse.mjs')).runLighthouseBench();

@@ -25,7 +25,7 @@ export function formatFee(amount: number): string {
 export const COUNTDOWN_INTERVAL_MS = 60_000;
 
 /**
- * The upcoming-course countdown (site-spec section 4): 'N days N hours N minutes left' while the start is
+ * The upcoming-course countdown: 'N days N hours N minutes left' while the start is
  * ahead, 'Started' at or after it. Whole minutes, rounded down; singular units read as such ('1 day').
  */
 export function countdownText(start: Date | string, now: Date | number): string {

@@ -55,6 +55,20 @@ describe('server settings', () => {
     }
   });
 
+  test('SITE_URL is an http(s) origin, kept without its trailing slash; anything more is refused', () => {
+    expect(parseServerConfig({}).site.url).toBeUndefined();
+    expect(parseServerConfig({ SITE_URL: 'https://www.Example.com/' }).site.url).toBe('https://www.example.com');
+    expect(parseServerConfig({ SITE_URL: 'http://127.0.0.1:8080' }).site.url).toBe('http://127.0.0.1:8080');
+    for (const bad of [
+      'www.example.com',
+      'ftp://example.com',
+      'https://example.com/shop',
+      'https://example.com/?a=1',
+    ]) {
+      expect(() => parseServerConfig({ SITE_URL: bad }), bad).toThrow(/SITE_URL/);
+    }
+  });
+
   test("the provider's identity: one-line texts, address lines split at |, a phone kept as what it dials", () => {
     const config = parseServerConfig({
       SITE_NAME: 'Gulf Training Partners',
@@ -66,6 +80,7 @@ describe('server settings', () => {
     });
     expect(config.site).toEqual({
       domain: undefined,
+      url: undefined,
       name: 'Gulf Training Partners',
       address: ['Unit 7, Seef Business Centre', 'Road 2825', 'Manama, Kingdom of Bahrain'],
       openingHours: 'Sunday to Thursday, 8:00 to 17:00',
@@ -79,6 +94,7 @@ describe('server settings', () => {
     const config = parseServerConfig({});
     expect(config.site).toEqual({
       domain: undefined,
+      url: undefined,
       name: undefined,
       address: [],
       openingHours: undefined,

@@ -29,6 +29,20 @@ const httpUrl = v.pipe(
   v.check((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), 'must be an http(s): URL'),
 );
 
+/**
+ * The site's public origin (`https://www.example.com`): scheme and host only, since canonical links, the
+ * sitemap and shared links are built from it. A trailing slash is tolerated; a path, query or fragment is not.
+ */
+const siteUrl = v.pipe(
+  httpUrl,
+  v.check((value) => {
+    if (!URL.canParse(value)) return true; // httpUrl has reported it
+    const url = new URL(value);
+    return url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+  }, 'must be an origin only, such as https://www.example.com (no path, query or credentials)'),
+  v.transform((value) => new URL(value).origin),
+);
+
 /** A list written with spaces or commas ("https://a.example https://b.example"). */
 const originList = v.optional(
   v.pipe(
@@ -82,6 +96,7 @@ const EnvSchema = v.object({
   ),
   UNKNOWN_SLUG_CALLS_PER_MINUTE: count(30),
   SITE_DOMAIN: v.optional(v.string()),
+  SITE_URL: v.optional(siteUrl),
   SITE_NAME: v.optional(textLine),
   SITE_ADDRESS: v.optional(addressLines, ''),
   SITE_OPENING_HOURS: v.optional(textLine),
@@ -127,6 +142,8 @@ export type ServerConfig = {
    */
   site: {
     domain: string | undefined;
+    /** The public origin for canonical and shared links; unset: the origin each request arrived at. */
+    url: string | undefined;
     name: string | undefined;
     /** Postal address lines; the last one is where the provider is (e.g. "Manama, Kingdom of Bahrain"). */
     address: string[];
@@ -190,6 +207,7 @@ export function parseServerConfig(env: Env, runtime: ServerConfig['runtime'] = R
     },
     site: {
       domain: e.SITE_DOMAIN,
+      url: e.SITE_URL,
       name: e.SITE_NAME,
       address: e.SITE_ADDRESS,
       openingHours: e.SITE_OPENING_HOURS,

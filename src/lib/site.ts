@@ -12,10 +12,10 @@ export const NAV_LINKS = [
 ] as const;
 
 /**
- * The footer's legal texts (site-spec section 2 says "the text Privacy Policy and the text Sitemap").
- * They render as plain text until a page exists to link to: give one an `href` once its route is built.
+ * The footer's legal texts.
+ * An entry without an `href` renders as plain text.
  */
 export const FOOTER_LEGAL_TEXTS: readonly { label: string; href?: string }[] = [
-  { label: 'Privacy Policy' },
-  { label: 'Sitemap' },
+  { label: 'Privacy Policy', href: '/privacy-policy' },
+  { label: 'Sitemap', href: '/sitemap' },
 ];

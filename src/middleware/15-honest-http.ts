@@ -19,9 +19,9 @@ function plain(status: number, message: string, headers: Record<string, string> 
 /**
  * The HTTP rules every answer keeps (inside the security headers, which still apply to these answers):
  * - a method the path does not take is 405 with `Allow`, never the page rendered anyway;
- * - a path that is not valid percent-encoding is 400, an RSC path Waku's router does not serve is 404, and
- *   any other request Waku throws on as unreadable (an error carrying a 4xx status) is that 4xx: each
- *   would otherwise be a 500;
+ * - an RSC path Waku's router does not serve is 404, and any other request Waku throws on as unreadable (an
+ *   error carrying a 4xx status) is that 4xx: each would otherwise be a 500 (a path that is not valid
+ *   percent-encoding never gets here: 12-clean-urls.ts, the first to read the path, answers it 400);
  * - a server error never shows its internal message: Waku answers a failed render or action with the
  *   error's text, which is replaced by a plain sentence here (the log keeps the details);
  * - a 413 on Node says `Connection: close`: the refused body may still be on its way, so the connection is
@@ -32,12 +32,6 @@ function plain(status: number, message: string, headers: Record<string, string> 
 export default function honestHttp(): MiddlewareHandler {
   return async (c, next) => {
     const url = new URL(c.req.url);
-    try {
-      decodeURI(url.pathname);
-    } catch {
-      c.res = plain(400, 'This address is not valid.');
-      return;
-    }
     const allowed = allowedMethods(url.pathname);
     if (!allowed.includes(c.req.method)) {
       c.res = plain(405, `This address only answers ${allowed.join(', ')}.`, { allow: allowed.join(', ') });

@@ -1,11 +1,11 @@
 import { NotFoundView } from '../components/layout/not-found-view';
-import { siteName } from '../lib/site-identity';
+import { Meta } from '../components/seo/meta';
 
 /** Waku renders this, inside the layout and with status 404, for any path no route matches. */
 export default async function NotFoundPage() {
   return (
     <>
-      <title>{`Page not found | ${siteName()}`}</title>
+      <Meta title="Page not found" description="There is no page at this address." path="/404" noindex />
       <NotFoundView />
     </>
   );

@@ -1,13 +1,24 @@
 import type { ReactNode } from 'react';
+import { ProviderStructuredData } from '../components/seo/provider-structured-data';
 
-/** The document. Waku adds the charset and viewport metas; each page renders its own <title>. */
+/**
+ * The document: its language, icons and manifest, and the provider's structured data on every page. Waku adds
+ * the charset and viewport metas; each page declares the rest of its head with `<Meta>`.
+ */
 export default async function RootElement({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
       <head>
         <meta name="theme-color" content="#0b3b60" />
+        <link rel="icon" href="/favicon.ico" sizes="32x32" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
+        <link rel="manifest" href="/site.webmanifest" />
       </head>
-      <body>{children}</body>
+      <body>
+        {children}
+        <ProviderStructuredData />
+      </body>
     </html>
   );
 }

@@ -5,7 +5,9 @@ import styles from '../components/home/about-block.module.css';
 import { Section } from '../components/ui/section';
 import { LoadingRegion } from '../components/ui/skeleton';
 import { getAbout } from '../lib/admin/content.server';
-import { siteName } from '../lib/site-identity';
+import { Meta } from '../components/seo/meta';
+import { describeText } from '../lib/seo/plain-text';
+import { siteIdentity } from '../lib/site-identity';
 
 const frame = (title: string, body: ReactNode) => (
   <>
@@ -16,9 +18,10 @@ const frame = (title: string, body: ReactNode) => (
 
 /** /about: the about body under the page's h1 in the inner-page header band. */
 export default async function AboutPage() {
+  const { name, location } = siteIdentity();
+  const aboutFallback = `Who ${name} is: corporate training${location ? ` from ${location}` : ''}.`;
   return (
     <>
-      <title>{`About Us | ${siteName()}`}</title>
       <article className={styles.page} aria-labelledby="about-title">
         <Section
           load={getAbout}
@@ -31,6 +34,14 @@ export default async function AboutPage() {
             </LoadingRegion>
           }
           what={ABOUT_WHAT}
+          head={(about) => (
+            <Meta
+              title="About Us"
+              description={describeText(about?.description, aboutFallback)}
+              path="/about"
+              image={about?.image}
+            />
+          )}
           failed={(message) => frame('About Us', message)}
         >
           {(about) => frame(about.title, <AboutBody about={about} />)}

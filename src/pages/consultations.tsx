@@ -1,13 +1,28 @@
 import { ContentPage } from '../components/content-page/content-page';
+import { Meta } from '../components/seo/meta';
 import { getConsultations } from '../lib/admin/content.server';
+import { describeText } from '../lib/seo/plain-text';
 import { siteName } from '../lib/site-identity';
 
 export default async function ConsultationsPage() {
   return (
-    <>
-      <title>{`Consultations | ${siteName()}`}</title>
-      <ContentPage load={getConsultations} fallbackTitle="Consultations" eyebrow="Advisory services" imageSlots={1} />
-    </>
+    <ContentPage
+      load={getConsultations}
+      fallbackTitle="Consultations"
+      eyebrow="Advisory services"
+      imageSlots={1}
+      head={(content) => (
+        <Meta
+          title="Consultations"
+          description={describeText(
+            content?.description,
+            `Training needs analysis and advisory services from ${siteName()}.`,
+          )}
+          path="/consultations"
+          image={content?.images[0]}
+        />
+      )}
+    />
   );
 }
 

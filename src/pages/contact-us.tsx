@@ -1,8 +1,20 @@
 import type { PageProps } from 'waku/router';
 import { ContactPage } from '../components/contact/contact-page';
+import { Meta } from '../components/seo/meta';
+import { siteIdentity } from '../lib/site-identity';
 
 export default async function ContactUs({ query }: PageProps<'/contact-us'>) {
-  return <ContactPage query={query} />;
+  const { name, location } = siteIdentity();
+  return (
+    <>
+      <Meta
+        title="Contact Us"
+        description={`Ask ${name}${location ? ` in ${location}` : ''} about a course, dates for your team or an in-house programme: an adviser answers within one working day.`}
+        path="/contact-us"
+      />
+      <ContactPage query={query} />
+    </>
+  );
 }
 
 export const getConfig = async () => {

@@ -1,10 +1,15 @@
 import { CustomizedInHousePage } from '../components/content-page/customized-in-house';
-import { siteName } from '../lib/site-identity';
+import { Meta } from '../components/seo/meta';
 
 export default async function CustomizedInHouse() {
   return (
     <>
-      <title>{`Customized In-House Training | ${siteName()}`}</title>
+      <Meta
+        title="Customized In-House Training"
+        description="Training designed around your goals and delivered at your premises or online: onsite programmes and virtual learning for whole teams, on the dates that suit them."
+        path="/customized-in-house"
+        image="/images/in-house-training.svg"
+      />
       <CustomizedInHousePage />
     </>
   );

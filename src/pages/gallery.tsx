@@ -1,7 +1,19 @@
 import { GalleryPage } from '../components/gallery/gallery-page';
+import { Meta } from '../components/seo/meta';
 
-export default async function Gallery() {
-  return <GalleryPage />;
+export default function Gallery() {
+  return (
+    <GalleryPage
+      head={(gallery) => (
+        <Meta
+          title="Gallery"
+          description={`${gallery?.length ? `${gallery.length} photos: m` : 'M'}oments from our classrooms, workshops and graduations across the Gulf.`}
+          path="/gallery"
+          image={gallery?.[0]?.image}
+        />
+      )}
+    />
+  );
 }
 
 export const getConfig = async () => {

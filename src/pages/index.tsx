@@ -1,7 +1,24 @@
 import { HomePage } from '../components/home/home-page';
+import { Meta } from '../components/seo/meta';
+import { describeText } from '../lib/seo/plain-text';
+import { siteIdentity } from '../lib/site-identity';
 
 export default async function Home() {
-  return <HomePage />;
+  const { name, location } = siteIdentity();
+  const fallback = `Open courses, learning solutions, in-house and destination training, conferences and consultations${location ? ` from ${location}` : ''}.`;
+  return (
+    <HomePage
+      head={(intro) => (
+        <Meta
+          title={`${name} | Corporate training in Bahrain and beyond`}
+          titleIsComplete
+          description={describeText(intro?.description, fallback)}
+          path="/"
+          image={intro?.banner}
+        />
+      )}
+    />
+  );
 }
 
 export const getConfig = async () => {

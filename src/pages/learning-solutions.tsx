@@ -7,13 +7,18 @@ import {
 import styles from '../components/home/learning-solutions.module.css';
 import { Section } from '../components/ui/section';
 import { getLearningSolutions } from '../lib/admin/content.server';
-import { siteName } from '../lib/site-identity';
+import { Meta } from '../components/seo/meta';
+import { listOf } from '../lib/seo/plain-text';
+
+/** " in A, B and C" for the head's description, from the solutions' titles (none while they are not at hand). */
+function fieldsOf(solutions: readonly { title: string }[] | undefined): string {
+  return solutions?.length ? ` in ${listOf(solutions.map((solution) => solution.title))}` : '';
+}
 
 /** /learning-solutions: the learning-solution cards under the page's h1. */
 export default async function LearningSolutionsPage() {
   return (
     <>
-      <title>{`Learning Solutions | ${siteName()}`}</title>
       <article className={styles.page} aria-labelledby="learning-solutions-title">
         <PageHeader
           id="learning-solutions-title"
@@ -22,8 +27,19 @@ export default async function LearningSolutionsPage() {
           lead="Complete programmes in the fields our clients ask for most, each with its own course schedule."
         />
         <div className={`container ${styles.wide} ${styles.pageBody}`}>
-          <Section load={getLearningSolutions} skeleton={<LearningSolutionsSkeleton />} what={LEARNING_SOLUTIONS_WHAT}>
-            {(solutions) => <LearningSolutionList solutions={solutions} cardHeading="h2" />}
+          <Section
+            load={getLearningSolutions}
+            skeleton={<LearningSolutionsSkeleton />}
+            what={LEARNING_SOLUTIONS_WHAT}
+            head={(solutions) => (
+              <Meta
+                title="Learning Solutions"
+                description={`Complete training programmes${fieldsOf(solutions)}, each with its own course schedule.`}
+                path="/learning-solutions"
+              />
+            )}
+          >
+            {(solutions) => <LearningSolutionList solutions={solutions} cardHeading="h2" firstScreen />}
           </Section>
         </div>
       </article>

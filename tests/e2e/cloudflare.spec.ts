@@ -124,6 +124,20 @@ test.describe('Cloudflare Worker in workerd', () => {
       .toBe(true);
   });
 
+  // /sitemap.xml is not checked here: it waits for the shared search index, which on Workers is built in the
+  // background of an earlier request whose I/O workerd cancels once it has answered (see the README).
+  test('clean-URL redirects, robots.txt and calendar files also answer on Workers', async () => {
+    const redirect = await fetch(`${url}/about/?x=1`, { redirect: 'manual' });
+    expect(redirect.status).toBe(308);
+    expect(redirect.headers.get('location')).toBe('/about?x=1');
+    expect(await (await fetch(`${url}/robots.txt`)).text()).toContain(`Sitemap: ${new URL(url).origin}/sitemap.xml`);
+    const category = await (await fetch(`${admin.url}/upcoming-training/details/101`)).json();
+    const slug = encodeURIComponent(category.data.training_course[0].slug);
+    const calendar = await fetch(`${url}/calendar/${slug}/1.ics`);
+    expect(calendar.status).toBe(200);
+    expect(await calendar.text()).toMatch(/^BEGIN:VCALENDAR\r\n/);
+  });
+
   test('the HTTP rules hold in the Worker: 405 with Allow, 415 for a wrong encoding, 404 for an unknown action', async () => {
     const put = await fetch(`${url}/about`, { method: 'PUT', body: 'x' });
     expect(put.status).toBe(405);

@@ -1,4 +1,4 @@
-// The simple content pages (site-spec section 2): /about, /conferences, /consultations, /destination-training,
+// The simple content pages: /about, /conferences, /consultations, /destination-training,
 // /customized-in-house and /learning-solutions, with the demo admin's content, their failure states and axe.
 import http from 'node:http';
 import type { Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// The upcoming-course countdown (site-spec sections 4 and 9): computed when the card is shown, recomputed
+// The upcoming-course countdown: computed when the card is shown, recomputed
 // every 60 000 ms, 'Started' at the start time; hydrated without a mismatch and never announced as live.
 import { expect, test } from './support/fixtures';
 

@@ -1,5 +1,6 @@
 // Issue 4: the gallery page: tiles from the admin, the large-image modal with mouse and keyboard, the no-JS
-// fallback, the 12-tile skeleton while the gallery loads, accessibility.
+// fallback, the 12-tile skeleton while the gallery loads, accessibility. Issue 12: the Back button closes the
+// modal instead of leaving the gallery.
 import http from 'node:http';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
@@ -112,6 +113,75 @@ test.describe('with the keyboard only', () => {
     await page.keyboard.press('Escape');
     await expect(tiles(page).nth(3)).toBeFocused();
   });
+});
+
+test.describe('the Back button', () => {
+  /** The gallery reached from another page, as a visitor gets there, so Back has somewhere to go. */
+  async function galleryAfterAbout(page: Page) {
+    await page.goto('/about');
+    await page.goto('/gallery');
+    await page.waitForLoadState('networkidle');
+  }
+
+  test('closes the open picture and keeps the visitor on the gallery, where they were; a second Back leaves', async ({
+    page,
+  }) => {
+    const items = await galleryFromAdmin();
+    await galleryAfterAbout(page);
+    const rscRequests: string[] = [];
+    page.on('request', (request) => request.url().includes('/RSC/') && rscRequests.push(request.url()));
+    await tiles(page).nth(9).scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(0);
+
+    await tiles(page).nth(9).click();
+    await expect(page.getByRole('dialog', { name: items[9]!.title, exact: true })).toBeVisible();
+    await page.goBack();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    expect(new URL(page.url()).pathname).toBe('/gallery');
+    await expect(tiles(page).nth(9)).toBeFocused();
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled); // not reloaded to the top
+    expect(rscRequests).toEqual([]); // the router did not fetch the page again
+
+    // Forward shows the picture again; Back closes it again
+    await page.goForward();
+    await expect(page.getByRole('dialog', { name: items[9]!.title, exact: true })).toBeVisible();
+    await page.goBack();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Glimpses of our trainings');
+  });
+
+  const closings: [string, (page: Page) => Promise<void>][] = [
+    ['the close button', (page) => page.getByRole('dialog').getByRole('button', { name: 'Close' }).click()],
+    ['Escape', (page) => page.keyboard.press('Escape')],
+    ['a click on the backdrop', (page) => page.mouse.click(4, 4)],
+  ];
+  for (const [how, close] of closings) {
+    test(`after closing with ${how}, Back leaves the gallery (no entry left behind)`, async ({ page }) => {
+      await galleryAfterAbout(page);
+      const length = await page.evaluate(() => window.history.length);
+      await tiles(page).nth(1).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await close(page);
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      await expect(tiles(page).nth(1)).toBeFocused();
+      await expect.poll(() => page.evaluate(() => window.history.state?.galleryItem ?? null)).toBeNull();
+      expect(await page.evaluate(() => window.history.length)).toBe(length + 1); // the forward entry only
+
+      // a second picture, the same way: still one step back to the previous page
+      await tiles(page).nth(2).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await close(page);
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      await expect.poll(() => page.evaluate(() => window.history.state?.galleryItem ?? null)).toBeNull();
+
+      await page.goBack();
+      await expect(page).toHaveURL(/\/about$/);
+    });
+  }
 });
 
 test('axe finds nothing with the modal open', async ({ page }) => {

@@ -1,4 +1,4 @@
-// The home page (site-spec sections 2, 4 and 9): every section with the demo admin's content, the skeleton
+// The home page: every section with the demo admin's content, the skeleton
 // counts in the first streamed chunk, and one failing admin call degrading only its own section.
 import http from 'node:http';
 import { expect, test } from './support/fixtures';
@@ -164,7 +164,7 @@ test.describe('home page with the demo content', () => {
       await expect(more).toContainText('SEE MORE');
     }
 
-    // title clamped to 1 line, short_desc to 2 (site-spec section 9)
+    // title clamped to 1 line, short_desc to 2
     const clamps = await cards.first().evaluate((card) => {
       const clamp = (el: Element | null) => (el ? getComputedStyle(el).webkitLineClamp : null);
       return { title: clamp(card.querySelector('h3')), summary: clamp(card.querySelector('h3 + p')) };

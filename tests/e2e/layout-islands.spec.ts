@@ -1,4 +1,4 @@
-// Issues 3 and 4: the layout's interactive parts (site-spec sections 2 and 4), each driven with the mouse
+// The layout's interactive parts, each driven with the mouse
 // and with the keyboard alone: the mobile menu, the search overlay, the floating contact button, the skip
 // link; and axe (WCAG 2.2 A/AA) on the pages with each of them open.
 import type { Locator, Page } from '@playwright/test';

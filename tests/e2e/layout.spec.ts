@@ -1,4 +1,4 @@
-// Issues 3 and 4: the shared layout (site-spec sections 2, 4 and 9): header, footer, contact block,
+// The shared layout: header, footer, contact block,
 // social bar, the 404 page, the search form with and without JavaScript, and a layout that survives a
 // failing settings call.
 import http from 'node:http';

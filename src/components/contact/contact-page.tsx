@@ -15,7 +15,6 @@ export function ContactPage({ query }: { query?: string }) {
   const identity = siteIdentity();
   return (
     <>
-      <title>{`Contact Us | ${identity.name}`}</title>
       <div className={styles.band}>
         <div className="container">
           <h1 className={styles.heading}>Contact Us</h1>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { ContentResult } from '../../lib/admin/content-error';
 import type { SafeAddress, SingleImagePage, TwoImagePage } from '../../lib/admin/schemas';
 import { RichText } from '../rich-text';
@@ -14,19 +15,22 @@ type PageShape = SingleImagePage | TwoImagePage;
 
 /**
  * /conferences, /consultations and /destination-training: a title, the admin's rich text and its pictures.
- * `fallbackTitle` keeps the page recognisable (and its h1 in place) when the admin call fails.
+ * `fallbackTitle` keeps the page recognisable (and its h1 in place) when the admin call fails. `head` is the
+ * page's head from the same content (see Section).
  */
 export function ContentPage({
   load,
   fallbackTitle,
   eyebrow,
   imageSlots,
+  head,
 }: {
   load: () => Promise<ContentResult<PageShape>>;
   fallbackTitle: string;
   eyebrow: string;
   /** How many images the page normally has, so the skeleton takes their place. */
   imageSlots: 1 | 2;
+  head?: (page: PageContent | undefined) => ReactNode;
 }) {
   return (
     <article className={styles.page} aria-labelledby="page-title">
@@ -34,6 +38,7 @@ export function ContentPage({
         load={load}
         skeleton={<ContentPageSkeleton eyebrow={eyebrow} imageSlots={imageSlots} />}
         what={`The ${fallbackTitle} page`}
+        head={head && ((data) => head(data && toPageContent(data)))}
         failed={(message) => (
           <>
             <PageHeader eyebrow={eyebrow} title={fallbackTitle} />
@@ -70,7 +75,11 @@ export function ContentPageView({
                 alt=""
                 width={1200}
                 height={800}
-                loading={index === 0 ? undefined : 'lazy'}
+                // the first two pictures are in the first screen (side by side or stacked on a phone, in the
+                // column beside the text on a wide screen), and the first is often the largest thing there;
+                // the others wait until they are scrolled near
+                loading={index < 2 ? undefined : 'lazy'}
+                fetchPriority={index === 0 ? 'high' : undefined}
               />
             ))}
           </div>

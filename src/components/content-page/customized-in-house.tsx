@@ -13,7 +13,7 @@ type Programme = {
   cta: { label: string; message: string };
 };
 
-/** The benefits the spec lists (site-spec section 2): four for onsite delivery, three for virtual learning. */
+/** The benefits the spec lists: four for onsite delivery, three for virtual learning. */
 export const PROGRAMMES: Programme[] = [
   {
     id: 'onsite',
@@ -105,6 +105,7 @@ export function CustomizedInHousePage() {
               width={800}
               height={600}
               loading={index === 0 ? undefined : 'lazy'}
+              fetchPriority={index === 0 ? 'high' : undefined}
             />
             <div className={styles.text}>
               <h2 id={`${programme.id}-title`} className={styles.title}>

@@ -1,6 +1,7 @@
 import { getLearningSolutionCategory, getOpenCourseCategory } from '../../lib/admin/content.server';
 import { isNotFound } from '../../lib/admin/content-error';
 import type { CourseCategory } from '../../lib/admin/schemas';
+import { CourseCategoryMeta } from '../seo/course-meta';
 import { Section } from '../ui/section';
 import type { Crumb } from './course-breadcrumb';
 import {
@@ -15,30 +16,46 @@ import { NoCourseDetails } from './no-course-details';
 import { TrainingCoursesTable } from './training-courses-table';
 import styles from './course-details-page.module.css';
 
-/** Which admin category feeds the screen (site-spec section 4: the path decides). */
+/** Which admin category feeds the screen: the route's path decides (open courses or learning solutions). */
 export type CourseCategorySource = 'open-courses' | 'learning-solutions';
 
 const SOURCES = {
-  'open-courses': { load: getOpenCourseCategory, crumb: { label: 'Upcoming courses', href: '/#upcoming' } },
+  'open-courses': {
+    load: getOpenCourseCategory,
+    route: '/upcoming-training-course-details',
+    crumb: { label: 'Upcoming courses', href: '/#upcoming' },
+  },
   'learning-solutions': {
     load: getLearningSolutionCategory,
+    route: '/learning-solutions-course-details',
     crumb: { label: 'Learning solutions', href: '/learning-solutions' },
   },
 } as const;
 
-/** The course-details screen: a malformed id is a 404 at once; an unknown one is a 404 once the admin says so. */
+/**
+ * The course-details screen: a malformed id is a 404 at once; an unknown one is a 404 once the admin says so.
+ * Its head comes with the category (in place, or streamed with it); the failure views bring their own.
+ */
 export function CourseDetailsPage({ source, id }: { source: CourseCategorySource; id: string | undefined }) {
-  const { load, crumb } = SOURCES[source];
+  const { load, crumb, route } = SOURCES[source];
+  const path = `${route}/${encodeURIComponent(id ?? '')}`;
   const categoryId = parseCategoryId(id);
-  if (categoryId === null) return <CourseNotFound />;
+  if (categoryId === null) return <CourseNotFound path={path} />;
   const crumbs = [HOME_CRUMB, crumb];
   return (
     <Section
       load={() => load(categoryId)}
       skeleton={<CoursePageSkeleton crumbs={crumbs} />}
       what="The course details"
+      head={(category) => (category ? <CourseCategoryMeta path={path} category={category} crumbs={crumbs} /> : null)}
       failed={(message, error) =>
-        isNotFound(error) ? <CourseNotFound /> : <CourseUnavailable crumbs={crumbs}>{message}</CourseUnavailable>
+        isNotFound(error) ? (
+          <CourseNotFound path={path} />
+        ) : (
+          <CourseUnavailable path={path} crumbs={crumbs}>
+            {message}
+          </CourseUnavailable>
+        )
       }
     >
       {(category) => <CourseCategoryView category={category} crumbs={crumbs} />}

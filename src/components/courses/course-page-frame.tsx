@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { setResponseStatus } from '../../lib/response-status.server';
-import { siteName } from '../../lib/site-identity';
 import { NotFoundView } from '../layout/not-found-view';
+import { CourseNotFoundMeta, CourseUnavailableMeta } from '../seo/course-meta';
 import { LoadingRegion, Skeleton } from '../ui/skeleton';
 import { CourseBreadcrumb, type Crumb } from './course-breadcrumb';
 import { CourseSidebar } from './course-sidebar';
@@ -11,7 +11,7 @@ export const HOME_CRUMB: Crumb = { label: 'Home', href: '/' };
 
 /**
  * The frame both course screens share: a title band with the breadcrumb, the main column and the enquiry
- * sidebar (which names the course in its forms when it is known).
+ * sidebar (which names the course in its forms when it is known). The page's <title> is its head's (`<Meta>`).
  */
 export function CoursePageFrame({
   title,
@@ -27,7 +27,6 @@ export function CoursePageFrame({
 }) {
   return (
     <>
-      <title>{`${title} | ${siteName()}`}</title>
       <div className={styles.band}>
         <div className="container">
           <CourseBreadcrumb crumbs={crumbs} current={title} />
@@ -42,12 +41,18 @@ export function CoursePageFrame({
   );
 }
 
-/** A course screen whose admin call failed: the frame with the failure message in the main column. */
-export function CourseUnavailable({ crumbs, children }: { crumbs: Crumb[]; children: ReactNode }) {
+/**
+ * A course screen whose admin call failed: the frame with the failure message in the main column, and a head
+ * that keeps the page's address canonical (the course is there, it could not be read this time).
+ */
+export function CourseUnavailable({ path, crumbs, children }: { path: string; crumbs: Crumb[]; children: ReactNode }) {
   return (
-    <CoursePageFrame title="Course details" crumbs={crumbs}>
-      {children}
-    </CoursePageFrame>
+    <>
+      <CourseUnavailableMeta path={path} />
+      <CoursePageFrame title="Course details" crumbs={crumbs}>
+        {children}
+      </CoursePageFrame>
+    </>
   );
 }
 
@@ -56,12 +61,11 @@ export function CourseUnavailable({ crumbs, children }: { crumbs: Crumb[]; child
  * in-place wait), it answers 404; learnt later, once the page has started streaming with 200, the status can
  * no longer change, so the page says so and asks search engines not to index it.
  */
-export function CourseNotFound() {
+export function CourseNotFound({ path }: { path: string }) {
   setResponseStatus(404);
   return (
     <>
-      <title>{`Course not found | ${siteName()}`}</title>
-      <meta name="robots" content="noindex" />
+      <CourseNotFoundMeta path={path} />
       <NotFoundView what="course" />
     </>
   );

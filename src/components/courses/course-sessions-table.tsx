@@ -1,11 +1,23 @@
 import type { CourseVenue } from '../../lib/admin/schemas';
 import { registerHref } from '../../lib/enquiry-links';
 import { formatDate, formatFee } from '../../lib/format';
+import { calendarHref } from '../../lib/seo/calendar';
 import { ButtonLink } from '../ui/button-link';
 import styles from './course-table.module.css';
 
-/** The sub-course table (site-spec section 2): one row per session, each with a prefilled Register link. */
-export function CourseSessionsTable({ course, sessions }: { course: string; sessions: CourseVenue[] }) {
+/**
+ * The sub-course table: one row per session, each with a prefilled Register link and
+ * the session as a calendar file.
+ */
+export function CourseSessionsTable({
+  course,
+  slug,
+  sessions,
+}: {
+  course: string;
+  slug: string;
+  sessions: CourseVenue[];
+}) {
   return (
     <table className={`${styles.table} ${styles.stacked}`} role="table">
       <caption className="visually-hidden">Dates, venues and fees for {course}</caption>
@@ -54,21 +66,30 @@ export function CourseSessionsTable({ course, sessions }: { course: string; sess
                 {formatFee(session.course_fee)}
               </td>
               <td role="cell" className={styles.action}>
-                <ButtonLink
-                  href={registerHref({
-                    course,
-                    startDate: session.start_date,
-                    endDate: session.end_date,
-                    venue: session.venue_name,
-                  })}
-                  size="small"
-                >
-                  Register
-                  <span className="visually-hidden">
-                    {' '}
-                    for {course}, {start} to {end}, {session.venue_name}
-                  </span>
-                </ButtonLink>
+                <div className={styles.actionLinks}>
+                  <ButtonLink
+                    href={registerHref({
+                      course,
+                      startDate: session.start_date,
+                      endDate: session.end_date,
+                      venue: session.venue_name,
+                    })}
+                    size="small"
+                  >
+                    Register
+                    <span className="visually-hidden">
+                      {' '}
+                      for {course}, {start} to {end}, {session.venue_name}
+                    </span>
+                  </ButtonLink>
+                  <ButtonLink href={calendarHref(slug, index + 1)} variant="outline" size="small">
+                    Add to calendar
+                    <span className="visually-hidden">
+                      {' '}
+                      ({course}, {start} to {end}, {session.venue_name}, .ics file)
+                    </span>
+                  </ButtonLink>
+                </div>
               </td>
             </tr>
           );

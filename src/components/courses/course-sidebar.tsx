@@ -5,7 +5,7 @@ import { inHouseProposalHref } from '../../lib/enquiry-links';
 import styles from './course-sidebar.module.css';
 
 /**
- * The course screens' sidebar (site-spec section 2): course search, Call Me Back, the in-house proposal
+ * The course screens' sidebar: course search, Call Me Back, the in-house proposal
  * link and Quick Inquiry. The frames and headings are ours; the forms inside belong to the search and
  * enquiry components. The heading ids are fixed because a page has one sidebar.
  */

@@ -1,7 +1,7 @@
 import { ButtonLink } from '../ui/button-link';
 import styles from './no-course-details.module.css';
 
-/** The empty state of both course tables (site-spec section 8). */
+/** The empty state of both course tables. */
 export function NoCourseDetails() {
   return (
     <div className={styles.empty}>

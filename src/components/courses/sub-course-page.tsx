@@ -4,6 +4,7 @@ import type { SubCourse } from '../../lib/admin/schemas';
 import type { SearchIndex } from '../../lib/search/search-index';
 import { peekSearchIndex } from '../../lib/search/search-index.server';
 import { RichText } from '../rich-text';
+import { SubCourseMeta } from '../seo/course-meta';
 import { Section } from '../ui/section';
 import type { Crumb } from './course-breadcrumb';
 import {
@@ -18,21 +19,34 @@ import { CourseSessionsTable } from './course-sessions-table';
 import { NoCourseDetails } from './no-course-details';
 import styles from './sub-course-page.module.css';
 
-/** The sub-course screen: a malformed slug is a 404 at once; an unknown one once the admin says so. */
+/**
+ * The sub-course screen: a malformed slug is a 404 at once; an unknown one once the admin says so. Its head
+ * comes with the course (in place, or streamed with it); the failure views bring their own.
+ */
 export function SubCoursePage({ slug }: { slug: string | undefined }) {
+  const path = `/subCourse-details/${encodeURIComponent(slug ?? '')}`;
   const validSlug = parseSubCourseSlug(slug);
-  if (validSlug === null) return <CourseNotFound />;
+  if (validSlug === null) return <CourseNotFound path={path} />;
   const crumbs = subCourseCrumbs(peekSearchIndex(), validSlug);
   return (
     <Section
       load={() => getSubCourse(validSlug)}
       skeleton={<CoursePageSkeleton crumbs={crumbs} />}
       what="The course details"
+      head={(subCourse) =>
+        subCourse ? <SubCourseMeta slug={validSlug} subCourse={subCourse} crumbs={crumbs} /> : null
+      }
       failed={(message, error) =>
-        isNotFound(error) ? <CourseNotFound /> : <CourseUnavailable crumbs={crumbs}>{message}</CourseUnavailable>
+        isNotFound(error) ? (
+          <CourseNotFound path={path} />
+        ) : (
+          <CourseUnavailable path={path} crumbs={crumbs}>
+            {message}
+          </CourseUnavailable>
+        )
       }
     >
-      {(subCourse) => <SubCourseView subCourse={subCourse} crumbs={crumbs} />}
+      {(subCourse) => <SubCourseView slug={validSlug} subCourse={subCourse} crumbs={crumbs} />}
     </Section>
   );
 }
@@ -48,9 +62,11 @@ export function subCourseCrumbs(index: SearchIndex | undefined, slug: string): C
 }
 
 export function SubCourseView({
+  slug,
   subCourse: { title, description, course_venue: sessions },
   crumbs,
 }: {
+  slug: string;
   subCourse: SubCourse;
   crumbs: Crumb[];
 }) {
@@ -60,7 +76,11 @@ export function SubCourseView({
         <h2 id="sessions-heading" className={styles.heading}>
           Dates, venues and fees
         </h2>
-        {sessions.length > 0 ? <CourseSessionsTable course={title} sessions={sessions} /> : <NoCourseDetails />}
+        {sessions.length > 0 ? (
+          <CourseSessionsTable course={title} slug={slug} sessions={sessions} />
+        ) : (
+          <NoCourseDetails />
+        )}
       </section>
       {description.trim() ? (
         <section aria-labelledby="about-course-heading" className={styles.section}>

@@ -2,7 +2,7 @@ import type { TrainingCourse } from '../../lib/admin/schemas';
 import { ButtonLink } from '../ui/button-link';
 import styles from './course-table.module.css';
 
-/** The course-details table (site-spec section 2): Code, Training Courses, Details. */
+/** The course-details table: Code, Training Courses, Details. */
 export function TrainingCoursesTable({ category, courses }: { category: string; courses: TrainingCourse[] }) {
   return (
     <table className={`${styles.table} ${styles.stacked} ${styles.compact}`} role="table">

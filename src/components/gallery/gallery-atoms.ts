@@ -1,5 +1,5 @@
 import { atom } from 'jotai';
 import type { GalleryItem } from '../../lib/admin/schemas';
 
-/** The picture shown in the gallery modal; null while the modal is closed (site-spec section 4). */
+/** The picture shown in the gallery modal; null while the modal is closed. */
 export const openGalleryItemAtom = atom<GalleryItem | null>(null);

@@ -1,20 +1,19 @@
+import type { ReactNode } from 'react';
 import { getGallery } from '../../lib/admin/content.server';
-import { siteName } from '../../lib/site-identity';
+import type { GalleryItem } from '../../lib/admin/schemas';
 import { GalleryGrid, GallerySkeleton } from './gallery-grid';
 import { Section } from '../ui/section';
 import styles from './gallery-page.module.css';
 
-export function GalleryPage() {
+/** /gallery. `head` is the page's head from the same gallery data (see Section). */
+export function GalleryPage({ head }: { head?: (gallery: GalleryItem[] | undefined) => ReactNode }) {
   return (
-    <>
-      <title>{`Gallery | ${siteName()}`}</title>
-      <div className={`container ${styles.page}`}>
-        <h1 className={styles.heading}>Glimpses of our trainings</h1>
-        <p className={styles.lead}>Moments from our classrooms, workshops and graduations across the Gulf.</p>
-        <Section load={getGallery} skeleton={<GallerySkeleton />} what="The gallery">
-          {(gallery) => <GalleryGrid gallery={gallery} />}
-        </Section>
-      </div>
-    </>
+    <div className={`container ${styles.page}`}>
+      <h1 className={styles.heading}>Glimpses of our trainings</h1>
+      <p className={styles.lead}>Moments from our classrooms, workshops and graduations across the Gulf.</p>
+      <Section load={getGallery} skeleton={<GallerySkeleton />} what="The gallery" head={head}>
+        {(gallery) => <GalleryGrid gallery={gallery} />}
+      </Section>
+    </div>
   );
 }

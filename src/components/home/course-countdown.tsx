@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { COUNTDOWN_INTERVAL_MS, countdownText } from '../../lib/format';
 
 /**
- * Time left until a course starts (site-spec section 4), refreshed every minute.
+ * Time left until a course starts, refreshed every minute.
  *
  * The first render uses the server's clock (`serverNow`) so the hydrated text matches the HTML exactly; the
  * visitor's clock takes over in the effect. Deliberately not a live region: a screen reader would otherwise

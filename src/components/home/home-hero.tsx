@@ -12,7 +12,7 @@ import styles from './home-hero.module.css';
  */
 export const HERO_VIDEO_MEDIA = '(min-width: 992px) and (prefers-reduced-motion: no-preference)';
 
-/** The hero section: the skeleton while the home data loads (site-spec section 2), the name if it fails. */
+/** The hero section: the skeleton while the home data loads, the name if it fails. */
 export function HomeHero() {
   return (
     <Section
@@ -67,7 +67,7 @@ export function HomeHeroView({ hero }: { hero: HomeHeroContent }) {
   );
 }
 
-/** Stands in for the hero while the home data loads (site-spec section 2); same height, so nothing jumps. */
+/** Stands in for the hero while the home data loads; same height, so nothing jumps. */
 export function HomeHeroSkeleton() {
   return (
     <section className={`${styles.hero} ${styles.skeleton}`} data-skeleton="hero" aria-busy="true" aria-label="Loading">

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { getHomeIntro, getIntroTiles } from '../../lib/admin/content.server';
 import type { HomeIntro as HomeIntroContent, IntroTile } from '../../lib/admin/schemas';
 import { RichText } from '../rich-text';
@@ -8,12 +9,15 @@ import styles from './home-intro.module.css';
 
 export const INTRO_TILE_SKELETON_COUNT = 3;
 
-/** The welcome text and the tiles that lead to each part of the offer; each loads on its own. */
-export function HomeIntro() {
+/**
+ * The welcome text and the tiles that lead to each part of the offer; each loads on its own. `head` is the
+ * home page's head from the same introduction (see Section).
+ */
+export function HomeIntro({ head }: { head?: (intro: HomeIntroContent | undefined) => ReactNode }) {
   return (
     <section className={styles.section} aria-label="Welcome">
       <div className="container">
-        <Section load={getHomeIntro} skeleton={<IntroTextSkeleton />} what="Our introduction">
+        <Section load={getHomeIntro} skeleton={<IntroTextSkeleton />} what="Our introduction" head={head}>
           {(intro) => <IntroText intro={intro} />}
         </Section>
         <div className={styles.tilesBlock}>

@@ -1,4 +1,5 @@
-import { siteName } from '../../lib/site-identity';
+import type { ReactNode } from 'react';
+import type { HomeIntro as HomeIntroContent } from '../../lib/admin/schemas';
 import { AboutSection } from './about-block';
 import { EnquirySection } from './enquiry-section';
 import { HomeHero } from './home-hero';
@@ -6,17 +7,15 @@ import { HomeIntro } from './home-intro';
 import { LearningSolutionsSection } from './learning-solutions';
 import { OpenCoursesSection } from './open-courses';
 
-/** The home page in the spec's order; every data section streams in on its own. */
-export function HomePage() {
+/**
+ * The home page in the spec's order; every data section streams in on its own. Its head (src/pages/index.tsx)
+ * comes with the introduction's data.
+ */
+export function HomePage({ head }: { head?: (intro: HomeIntroContent | undefined) => ReactNode }) {
   return (
     <>
-      <title>{`${siteName()} | Corporate training in Bahrain and beyond`}</title>
-      <meta
-        name="description"
-        content="Open courses, learning solutions, in-house and destination training, conferences and consultations from Manama, Kingdom of Bahrain."
-      />
       <HomeHero />
-      <HomeIntro />
+      <HomeIntro head={head} />
       <OpenCoursesSection />
       <AboutSection />
       <LearningSolutionsSection />

@@ -7,6 +7,8 @@ import { SectionHeading } from './section-heading';
 import styles from './learning-solutions.module.css';
 
 export const LEARNING_SOLUTION_SKELETON_COUNT = 8;
+/** Cards in the grid's first row at its widest. */
+const FIRST_ROW = 4;
 
 export const LEARNING_SOLUTIONS_WHAT = 'Our learning solutions';
 
@@ -26,26 +28,38 @@ export function LearningSolutionsSection() {
   );
 }
 
-/** The cards; `cardHeading` is one level below the heading the list sits under. */
+/**
+ * The cards; `cardHeading` is one level below the heading the list sits under. `firstScreen`: the list is
+ * the page's main content, so its first row loads at once (it holds the largest picture of the first screen).
+ */
 export function LearningSolutionList({
   solutions,
   cardHeading: CardHeading,
+  firstScreen = false,
 }: {
   solutions: LearningSolution[];
   cardHeading: 'h2' | 'h3';
+  firstScreen?: boolean;
 }) {
   if (solutions.length === 0)
     return <p className={styles.empty}>Our learning solutions are being updated. Please check back soon.</p>;
   return (
     <ul className={styles.grid}>
-      {solutions.map((solution) => {
+      {solutions.map((solution, index) => {
         const thumb = solution.thumb_image;
         const titleId = `learning-solution-${solution.id}`;
         return (
           <li key={solution.id} className={styles.item}>
             <article className={styles.card} aria-labelledby={titleId} data-learning-solution={solution.id}>
               {thumb ? (
-                <img className={styles.thumb} src={thumb} alt="" width={640} height={480} loading="lazy" />
+                <img
+                  className={styles.thumb}
+                  src={thumb}
+                  alt=""
+                  width={640}
+                  height={480}
+                  loading={firstScreen && index < FIRST_ROW ? undefined : 'lazy'}
+                />
               ) : (
                 <div className={styles.thumb} />
               )}

@@ -1,6 +1,6 @@
 'use client';
 /**
- * The floating contact button (site-spec section 2): a round plus that opens three round links (phone,
+ * The floating contact button: a round plus that opens three round links (phone,
  * messenger, instagram) and turns 45° into a cross. On large screens hovering also shows the links
  * (CSS only). Escape or a press elsewhere on the page closes it.
  */

@@ -1,8 +1,8 @@
 'use client';
 /**
  * The mobile search: a search icon in the header opens a full-screen overlay with the search form
- * (behaviour in use-toggled-dialog.ts). A mousedown anywhere outside the search field closes it
- * (site-spec section 4), as do Escape and the close control.
+ * (behaviour in use-toggled-dialog.ts). A mousedown anywhere outside the search field closes it, as do
+ * Escape and the close control.
  */
 import { useAtom } from 'jotai';
 import { useRef } from 'react';

@@ -12,7 +12,7 @@ import { SocialLink } from './social-links';
 /** The spec's order for the footer row, which differs from the social bar's. */
 const FOLLOW_US_ORDER = ['facebook', 'twitter', 'instagram', 'linkedin'] as const;
 
-/** The footer with its bottom area (site-spec section 2); only the "follow us" row waits for the settings. */
+/** The footer with its bottom area; only the "follow us" row waits for the settings. */
 export function SiteFooter() {
   const { name, location } = siteIdentity();
   return (

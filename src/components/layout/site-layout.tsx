@@ -10,7 +10,7 @@ import { SkipLink } from './skip-link';
 import { SocialBar } from './social-bar';
 
 /**
- * The frame every screen sits in (site-spec section 2): header, the routed page, the contact block, the
+ * The frame every screen sits in: header, the routed page, the contact block, the
  * footer with its bottom area, and the floating contact button and social bar. Each part that shows the
  * admin's settings is its own Section; the header and the page never wait for the admin. Without settings
  * the floating parts are simply absent.

@@ -6,7 +6,7 @@ import { SocialLink } from './social-links';
 /** The spec's order for the bar, which differs from the footer's. */
 const BAR_ORDER = ['facebook', 'whatsapp', 'linkedin', 'twitter'] as const;
 
-/** The fixed vertical social bar, 128 px above the bottom and 8 px from the right (site-spec sections 2, 9). */
+/** The fixed vertical social bar, 128 px above the bottom and 8 px from the right. */
 export function SocialBar({ settings }: { settings: Settings }) {
   const links = settingsLinks(settings, BAR_ORDER);
   if (links.length === 0) return null;

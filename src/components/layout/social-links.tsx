@@ -1,6 +1,6 @@
 /**
  * Social profile links from the settings, as round or square brand buttons. Used by the fixed vertical
- * social bar and by the footer's "follow us" row, each with its own order (site-spec section 2).
+ * social bar and by the footer's "follow us" row, each with its own order.
  */
 import type { ComponentType } from 'react';
 import { FacebookIcon, InstagramIcon, LinkedInIcon, WhatsAppIcon, XIcon } from './icons';

@@ -1,5 +1,5 @@
 import type { ContentError } from '../../lib/admin/content-error';
-import { siteName } from '../../lib/site-identity';
+import { Meta } from '../seo/meta';
 import { getSearchIndex } from '../../lib/search/search-index.server';
 import { searchOptions } from '../../lib/search/search-options';
 import { hasCriteria, parseSearchQuery, searchCourses, type SearchQuery } from '../../lib/search/search-query';
@@ -22,9 +22,13 @@ export async function CourseSearchPage({ search }: { search: string | undefined 
 
   return (
     <>
-      <title>{pageTitle(query)}</title>
       {/* result lists repeat the course pages: let crawlers follow them, not index them */}
-      <meta name="robots" content="noindex, follow" />
+      <Meta
+        title={pageTitle(query)}
+        description="Find an open course by keyword, category, venue, month or year: dates, venues and fees in US dollars."
+        path="/search"
+        noindex
+      />
       <PageHeader eyebrow="Course search" title={heading(query)} />
       <div className={`container ${styles.body}`}>
         <form className={styles.form} action="/search" method="get" role="search" aria-label="Course search">
@@ -69,6 +73,6 @@ function heading(query: SearchQuery): string {
 }
 
 function pageTitle(query: SearchQuery): string {
-  if (query.q) return `Search results for "${query.q}" | ${siteName()}`;
-  return `${hasCriteria(query) ? 'Search results' : 'Find a course'} | ${siteName()}`;
+  if (query.q) return `Search results for "${query.q}"`;
+  return hasCriteria(query) ? 'Search results' : 'Find a course';
 }

@@ -79,4 +79,49 @@ describe('Section', () => {
     expect(html).toContain('The gallery could not be loaded right now.');
     expect(html).not.toContain('data-view');
   });
+
+  it('renders the head before the boundary: with the data in place, with undefined when streamed or failed', async () => {
+    const head = vi.fn((data: { name: string } | undefined) => <title>{data ? data.name : 'Fallback'}</title>);
+    const ok: ContentResult<{ name: string }> = { ok: true, stale: false, data: { name: 'Gallery' } };
+    const load = vi.fn(async () => ok);
+    const inPlace = await Section({ load, skeleton, head, what: 'The gallery', children: view });
+    expect(renderToStaticMarkup(inPlace)).toBe('<title>Gallery</title><p data-view="">Gallery</p>');
+    expect(head).toHaveBeenLastCalledWith({ name: 'Gallery' });
+    expect(load).toHaveBeenCalledTimes(1);
+
+    const slowLoad = vi.fn(() => later(ok, INLINE_WAIT_MS + 200));
+    const streamed = await Section({ load: slowLoad, skeleton, head, what: 'The gallery', children: view });
+    expect(head).toHaveBeenLastCalledWith(undefined);
+    const sent = await chunks(streamed);
+    // the fallback head is in the first chunk, before the skeleton; the data is still called once
+    expect(sent[0]!.html).toMatch(/<title>Fallback<\/title>.*data-skeleton/s);
+    expect(sent.map((chunk) => chunk.html).join('')).not.toContain('<title>Gallery</title>');
+    expect(slowLoad).toHaveBeenCalledTimes(1);
+
+    const failure: ContentResult<{ name: string }> = {
+      ok: false,
+      error: { kind: 'HTTP_ERROR', status: 500, message: 'boom' },
+    };
+    const failed = await Section({ load: async () => failure, skeleton, head, what: 'The gallery', children: view });
+    expect(head).toHaveBeenLastCalledWith(undefined);
+    expect(renderToStaticMarkup(failed)).toMatch(/^<title>Fallback<\/title>/);
+  });
+
+  it('streams the head with the data when the page has no fallback head', async () => {
+    const head = (data: { name: string } | undefined) => (data ? <title>{data.name}</title> : null);
+    const streamed = await Section({
+      load: () =>
+        later<ContentResult<{ name: string }>>(
+          { ok: true, stale: false, data: { name: 'Slow' } },
+          INLINE_WAIT_MS + 100,
+        ),
+      skeleton,
+      head,
+      what: 'The course',
+      children: view,
+    });
+    const sent = await chunks(streamed);
+    expect(sent[0]!.html).not.toContain('<title>');
+    expect(sent.map((chunk) => chunk.html).join('')).toContain('<title>Slow</title>');
+  });
 });

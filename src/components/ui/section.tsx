@@ -18,6 +18,16 @@ type SectionView<T> = {
   failed?: (message: ReactNode, error: ContentError) => ReactNode;
 };
 
+type SectionHead<T> = {
+  /**
+   * The page's head (`<Meta>`) from the same data, so the data is called once: `head(data)` when the data
+   * settled OK within the wait, else `head(undefined)` (fallback texts). It is rendered before the Suspense
+   * boundary, so it is in the first HTML. A page whose head has no fallback (head(undefined) is null) gets
+   * `head(data)` streamed in with the view instead; its failure view then brings its own head.
+   */
+  head?: (data: T | undefined) => ReactNode;
+};
+
 /**
  * The one way a section gets its admin data. `load` is called once. When it settles within INLINE_WAIT_MS
  * the view renders in place; otherwise the skeleton goes out and the view streams in behind Suspense.
@@ -27,20 +37,47 @@ type SectionView<T> = {
 export async function Section<T>({
   load,
   skeleton,
+  head,
   ...view
-}: SectionView<T> & { load: () => Promise<ContentResult<T>>; skeleton: ReactNode }) {
+}: SectionView<T> & SectionHead<T> & { load: () => Promise<ContentResult<T>>; skeleton: ReactNode }) {
   const result = load();
   const settled = await settleWithin(result, INLINE_WAIT_MS);
-  if (settled) return renderResult(settled, view);
+  if (settled) {
+    const rendered = renderResult(settled, view);
+    if (!head) return rendered;
+    return (
+      <>
+        {head(settled.ok ? settled.data : undefined)}
+        {rendered}
+      </>
+    );
+  }
+  const fallbackHead = head?.(undefined) ?? null;
+  const streamedHead = head && fallbackHead === null ? head : undefined;
   return (
-    <Suspense fallback={skeleton}>
-      <Streamed result={result} {...view} />
-    </Suspense>
+    <>
+      {fallbackHead}
+      <Suspense fallback={skeleton}>
+        <Streamed result={result} head={streamedHead} {...view} />
+      </Suspense>
+    </>
   );
 }
 
-function Streamed<T>({ result, ...view }: SectionView<T> & { result: Promise<ContentResult<T>> }) {
-  return renderResult(use(result), view);
+function Streamed<T>({
+  result,
+  head,
+  ...view
+}: SectionView<T> & SectionHead<T> & { result: Promise<ContentResult<T>> }) {
+  const settled = use(result);
+  const rendered = renderResult(settled, view);
+  if (!head || !settled.ok) return rendered;
+  return (
+    <>
+      {head(settled.data)}
+      {rendered}
+    </>
+  );
 }
 
 function renderResult<T>(result: ContentResult<T>, { what, children, failed }: SectionView<T>): ReactNode {

@@ -1,5 +1,5 @@
 /**
- * Failures of an admin call, as values the UI can present (site-spec section 8 names the first three).
+ * Failures of an admin call, as values the UI can present.
  * Shared by server and UI code, so it holds no server-only imports.
  */
 export type ContentError =

@@ -9,6 +9,8 @@ export const SITE_ROUTES = [
   '/gallery',
   '/learning-solutions',
   '/contact-us',
+  '/privacy-policy',
+  '/sitemap',
   '/upcoming-training-course-details/101',
   '/learning-solutions-course-details/201',
   '/search?q=management',

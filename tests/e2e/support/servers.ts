@@ -76,10 +76,13 @@ export async function startSite(
   env: Record<string, string> = {},
 ): Promise<Site> {
   const port = await freePort();
+  // The tests keep the shared site's address in SITE_URL; a site started here must not take it for its own
+  // public origin (the SITE_URL setting). Pass it in `env` to set one.
+  const { SITE_URL: _sharedSite, ...inherited } = process.env;
   const child: ChildProcess = spawn(process.execPath, [path.join(root, 'scripts/serve.mjs'), 'start'], {
     cwd: root,
     env: {
-      ...process.env,
+      ...inherited,
       HOST: '127.0.0.1',
       PORT: String(port),
       ...siteEnvFor(admin),

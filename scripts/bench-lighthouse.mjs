@@ -1,0 +1,196 @@
+#!/usr/bin/env node
+// Lighthouse mobile (its default: a mid-range phone on slow 4G, simulated throttling) against the production
+// build, on the home page, a course-details page, a sub-course page and the gallery. Called by `npm run bench`;
+// on its own: `node scripts/bench-lighthouse.mjs [--site URL] [--runs N] [--routes /a,/b]` (needs
+// `npm run build`; without --site it starts the demo admin and the built site on 127.0.0.1 and stops them).
+// LIGHTHOUSE_RUNS sets the runs per page (0 skips it in `npm run bench`); CHROME_PATH picks the browser.
+//
+// The goal it checks: SEO, accessibility and best practices 100, performance >= 98, LCP <= 1.8 s. Each page
+// runs N times (default 3) and the run with the median performance score is reported, as Lighthouse
+// recommends, because one run on a shared machine is noisy. The median run's full report is written to
+// test-results/lighthouse/ and every audit that kept a category below 100 is listed.
+import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { startDemoAdmin } from './demo-admin/server.mjs';
+import { findChromium } from './find-chromium.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const GOAL = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100, lcpMs: 1800 };
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+
+const DEFAULT_ROUTES = '/,/upcoming-training-course-details/101,/subCourse-details/SLUG,/gallery';
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+
+async function startSite(adminUrl) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(root, 'scripts/serve.mjs'), 'start'], {
+    cwd: root,
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), ADMIN_API_URL: adminUrl },
+    stdio: 'ignore',
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i += 1) {
+    try {
+      await fetch(`${url}/healthz`);
+      return { url, stop: () => child.kill('SIGTERM') };
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  child.kill('SIGKILL');
+  throw new Error('site did not start');
+}
+
+/** One Lighthouse run through its CLI (the supported entry point on Node 20 with lighthouse 12.8). */
+function lighthouse(url, chromePath) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [
+        path.join(root, 'node_modules/lighthouse/cli/index.js'),
+        url,
+        '--form-factor=mobile',
+        '--output=json',
+        '--output-path=stdout',
+        '--quiet',
+        '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
+      ],
+      { cwd: root, env: { ...process.env, CHROME_PATH: chromePath }, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    const out = [];
+    const err = [];
+    child.stdout.on('data', (chunk) => out.push(chunk));
+    child.stderr.on('data', (chunk) => err.push(chunk));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`lighthouse ${url} exited ${code}: ${Buffer.concat(err)}`));
+      resolve(JSON.parse(Buffer.concat(out).toString()));
+    });
+  });
+}
+
+/** Lighthouse on a loaded machine now and then loses the trace (NO_NAVSTART, NO_FCP): try again twice. */
+async function lighthouseWithRetry(url, chromePath) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await lighthouse(url, chromePath);
+    } catch (error) {
+      if (attempt === 3) throw error;
+      console.warn(`lighthouse ${url}: ${error.message.split('\n')[0]}; trying again`);
+    }
+  }
+}
+
+const score = (report, category) => Math.round((report.categories[category]?.score ?? 0) * 100);
+
+/** Audits that cost a category points: failed binary audits and (for performance) metrics below 0.9. */
+function shortfalls(report) {
+  const found = [];
+  for (const category of CATEGORIES) {
+    for (const ref of report.categories[category]?.auditRefs ?? []) {
+      const audit = report.audits[ref.id];
+      if (!audit || ref.weight === 0 || audit.score === null || audit.score >= (category === 'performance' ? 0.9 : 1))
+        continue;
+      found.push(`${category}: ${ref.id} (${audit.displayValue || audit.score})`);
+    }
+  }
+  return found;
+}
+
+async function benchLighthouse({ siteUrl, routes, runs }) {
+  const chromium = process.env.CHROME_PATH ? { path: process.env.CHROME_PATH } : await findChromium();
+  if (!chromium) throw new Error('no Chromium found: set CHROME_PATH (e.g. /usr/bin/chromium)');
+  const outDir = path.join(root, 'test-results/lighthouse');
+  mkdirSync(outDir, { recursive: true });
+
+  const rows = [];
+  const notes = [];
+  for (const route of routes) {
+    const url = `${siteUrl}${route}`;
+    await fetch(url).then((res) => res.arrayBuffer()); // a warm content cache, as visitors mostly meet it
+    const reports = [];
+    for (let run = 0; run < runs; run += 1) reports.push(await lighthouseWithRetry(url, chromium.path));
+    reports.sort((a, b) => score(a, 'performance') - score(b, 'performance'));
+    const median = reports[Math.floor(reports.length / 2)];
+    const lcpMs = median.audits['largest-contentful-paint'].numericValue;
+    const met =
+      CATEGORIES.every((category) => score(median, category) >= GOAL[category]) && lcpMs <= GOAL.lcpMs ? 'yes' : 'NO';
+    rows.push({
+      route,
+      performance: score(median, 'performance'),
+      accessibility: score(median, 'accessibility'),
+      'best practices': score(median, 'best-practices'),
+      seo: score(median, 'seo'),
+      'LCP s': (lcpMs / 1000).toFixed(2),
+      'FCP s': (median.audits['first-contentful-paint'].numericValue / 1000).toFixed(2),
+      'TBT ms': Math.round(median.audits['total-blocking-time'].numericValue),
+      CLS: median.audits['cumulative-layout-shift'].numericValue.toFixed(3),
+      'perf runs': reports.map((report) => score(report, 'performance')).join('/'),
+      goal: met,
+    });
+    const file = path.join(outDir, `${route.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}.json`);
+    writeFileSync(file, JSON.stringify(median));
+    for (const shortfall of shortfalls(median)) notes.push(`${route}  ${shortfall}`);
+  }
+  console.log(
+    `\nLighthouse mobile (median of ${runs} run(s) by performance; goal: SEO, accessibility, ` +
+      `best practices 100, performance >= ${GOAL.performance}, LCP <= ${GOAL.lcpMs / 1000} s):`,
+  );
+  console.table(rows);
+  if (notes.length)
+    console.log(`what kept a score down (full reports in ${path.relative(root, outDir)}/):\n  ${notes.join('\n  ')}`);
+  return rows;
+}
+
+/**
+ * The whole bench: without `site`, starts the demo admin and the built site on 127.0.0.1 (and stops them);
+ * SLUG in a route stands for the demo's first sub-course. `runs` 0 skips it.
+ */
+export async function runLighthouseBench({
+  site: siteOption,
+  routes: routesOption = DEFAULT_ROUTES,
+  runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3),
+} = {}) {
+  if (runs < 1) return [];
+  let admin;
+  let site;
+  try {
+    let siteUrl = siteOption?.replace(/\/$/, '');
+    let slug;
+    if (!siteUrl) {
+      admin = await startDemoAdmin({ port: 0 });
+      site = await startSite(admin.url);
+      siteUrl = site.url;
+      const category = await (await fetch(`${admin.url}/upcoming-training/details/101`)).json();
+      slug = category.data.training_course[0]?.slug;
+    }
+    if (routesOption.includes('SLUG') && !slug) throw new Error('give --routes with a real sub-course slug for SLUG');
+    const routes = routesOption.split(',').map((route) => route.replace('SLUG', encodeURIComponent(slug)));
+    return await benchLighthouse({ siteUrl, routes, runs });
+  } finally {
+    site?.stop();
+    await admin?.close();
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const { values } = parseArgs({
+    options: { site: { type: 'string' }, runs: { type: 'string' }, routes: { type: 'string' } },
+  });
+  await runLighthouseBench({
+    site: values.site,
+    ...(values.routes ? { routes: values.routes } : {}),
+    ...(values.runs ? { runs: Number(values.runs) } : {}),
+  });
+}

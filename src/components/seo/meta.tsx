@@ -1,0 +1,42 @@
+import { pageHead, type PageHeadInput } from '../../lib/seo/page-head';
+import { jsonLd, type JsonLdObject } from '../../lib/seo/structured-data';
+import { siteIdentity } from '../../lib/site-identity';
+import { siteOrigin } from '../../lib/site-origin';
+
+export type MetaProps = Omit<PageHeadInput, 'origin' | 'site'> & {
+  /** The page's structured data (the provider is added for every page by the document). */
+  structuredData?: readonly JsonLdObject[];
+};
+
+/**
+ * The one way a page declares its head: title, description, canonical link, Open Graph and Twitter card,
+ * and its structured data. A page whose head comes from admin data passes it as the `head` of the Section
+ * that loads the data (rendered before its Suspense boundary, so it is in the first HTML); other pages render
+ * it directly. React hoists <title>, <meta> and <link> into <head>.
+ */
+export function Meta({ structuredData = [], ...input }: MetaProps) {
+  const { name, location } = siteIdentity();
+  const head = pageHead({ ...input, origin: siteOrigin(), site: { name, location } });
+  return (
+    <>
+      <title>{head.title}</title>
+      <meta name="description" content={head.description} />
+      {head.canonical ? <link rel="canonical" href={head.canonical} /> : null}
+      {head.meta.map((tag) =>
+        'property' in tag ? (
+          <meta key={`p:${tag.property}`} property={tag.property} content={tag.content} />
+        ) : (
+          <meta key={`n:${tag.name}`} name={tag.name} content={tag.content} />
+        ),
+      )}
+      {structuredData.map((data, index) => (
+        <JsonLd key={index} data={data} />
+      ))}
+    </>
+  );
+}
+
+/** A JSON-LD block: data for crawlers, not a script (the CSP does not apply to it and no browser runs it). */
+export function JsonLd({ data }: { data: JsonLdObject }) {
+  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd(data) }} />;
+}

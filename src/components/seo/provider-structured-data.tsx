@@ -1,0 +1,30 @@
+import { getSettings } from '../../lib/admin/content.server';
+import type { Settings } from '../../lib/admin/schemas';
+import { educationalOrganization } from '../../lib/seo/structured-data';
+import { siteIdentity } from '../../lib/site-identity';
+import { siteOrigin } from '../../lib/site-origin';
+import { Section } from '../ui/section';
+import { JsonLd } from './meta';
+
+/**
+ * The provider as an EducationalOrganization, on every page: its name, address and fallback phone from the
+ * owner's settings (nothing that is not configured), its phone, logo and profiles from the admin's settings
+ * (cached). When those cannot be read it still names the provider.
+ */
+export function ProviderStructuredData() {
+  return (
+    <Section
+      load={getSettings}
+      skeleton={null}
+      what="The provider's details"
+      failed={() => <Provider settings={undefined} />}
+    >
+      {(settings) => <Provider settings={settings} />}
+    </Section>
+  );
+}
+
+function Provider({ settings }: { settings: Settings | undefined }) {
+  const { name, address, phone } = siteIdentity();
+  return <JsonLd data={educationalOrganization(siteOrigin(), { name, address, phone }, settings)} />;
+}

@@ -1,0 +1,72 @@
+/**
+ * One address per page. Near-misses of a page's address are answered with a permanent redirect to it (and
+ * never reach the router, which would answer them 404 or, for a trailing slash, 500): a trailing slash, a
+ * doubled slash, `/index` and `.html` endings, the wrong letter case of a route name, and percent-encoded
+ * letters or digits (`/%61bout`). Slugs and ids keep their case: they are the admin's.
+ */
+
+/** Every first path segment the site routes, in its canonical case. */
+export const ROUTE_NAMES = [
+  'about',
+  'conferences',
+  'consultations',
+  'contact-us',
+  'customized-in-house',
+  'destination-training',
+  'gallery',
+  'learning-solutions',
+  'learning-solutions-course-details',
+  'privacy-policy',
+  'search',
+  'sitemap',
+  'subCourse-details',
+  'upcoming-training-course-details',
+  'calendar',
+] as const;
+
+const BY_LOWER_CASE = new Map<string, string>(ROUTE_NAMES.map((name) => [name.toLowerCase(), name]));
+
+/** Paths of Waku's own requests and built files: left alone. */
+const UNTOUCHED_PREFIXES = ['/RSC/', '/assets/', '/@', '/src/', '/node_modules/', '/__'];
+
+const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
+
+/**
+ * RFC 3986 normalisation of percent-encodings: unreserved characters are decoded (`%61` → `a`), the hex digits
+ * of the others upper-cased (`%c3%a9` → `%C3%A9`, what encodeURIComponent writes in our links).
+ */
+function normalisePercentEncoding(path: string): string {
+  return path.replace(/%([0-9a-fA-F]{2})/g, (_, hex: string) => {
+    const char = String.fromCharCode(parseInt(hex, 16));
+    return UNRESERVED.test(char) ? char : `%${hex.toUpperCase()}`;
+  });
+}
+
+/**
+ * The canonical form of `pathname` (as a URL parser gives it: percent-encoded, dot segments resolved), or
+ * null when it already is canonical or is not a page address.
+ */
+export function canonicalPath(pathname: string): string | null {
+  if (UNTOUCHED_PREFIXES.some((prefix) => pathname.startsWith(prefix))) return null;
+  let path = normalisePercentEncoding(pathname).replace(/\/{2,}/g, '/');
+  if (path.length > 1) path = path.replace(/\/+$/, '');
+  const segments = path.split('/').slice(1);
+  const first = segments[0] ?? '';
+  const canonicalFirst = BY_LOWER_CASE.get(first.toLowerCase().replace(/\.html?$/, ''));
+  if (canonicalFirst && segments.length === 1) segments[0] = canonicalFirst;
+  else if (canonicalFirst && segments.length > 1 && !/\.html?$/i.test(first)) segments[0] = canonicalFirst;
+  else if (segments.length === 1 && /^index(?:\.html?)?$/i.test(first)) segments[0] = '';
+  path = `/${segments.join('/')}`;
+  // never a protocol-relative Location ("//host"): collapsing slashes above already ensures it
+  return path === pathname ? null : path;
+}
+
+/** A `%` not followed by two hex digits, or bytes that are not UTF-8: no page has such an address. */
+export function hasMalformedEncoding(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return false;
+  } catch {
+    return true;
+  }
+}

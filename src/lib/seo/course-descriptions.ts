@@ -1,0 +1,22 @@
+/** Meta descriptions of the course pages, from their data: what, where, when and from what fee. */
+import type { CourseVenue } from '../admin/schemas';
+import { formatDate, formatFee } from '../format';
+import { listOf } from './plain-text';
+
+/** "Leading Teams in Dubai, Manama and Riyadh from 1 Mar 2026, fees from US$ 2,925. <first sentence>" */
+export function subCourseDescription(title: string, sessions: readonly CourseVenue[], about: string): string {
+  if (sessions.length === 0) return about ? `${title}: ${about}` : `${title}: dates to be announced.`;
+  const sorted = [...sessions].sort((a, b) => a.start_date.localeCompare(b.start_date));
+  const venues = [...new Set(sorted.map((session) => session.venue_name.trim()).filter(Boolean))];
+  const lowest = Math.min(...sorted.map((session) => session.course_fee));
+  const where = venues.length ? ` in ${listOf(venues)}` : '';
+  const facts = `${title}${where} from ${formatDate(sorted[0]!.start_date)}, fees from ${formatFee(lowest)}.`;
+  return about ? `${facts} ${about}` : facts;
+}
+
+/** "Management and Leadership: 6 training courses, including A, B, C and 3 more, with dates, venues and fees." */
+export function courseListDescription(title: string, courses: readonly { title: string }[]): string {
+  if (courses.length === 0) return `${title}: new courses will be announced soon.`;
+  const count = courses.length === 1 ? '1 training course' : `${courses.length} training courses`;
+  return `${title}: ${count}, including ${listOf(courses.map((course) => course.title))}, with dates, venues and fees.`;
+}

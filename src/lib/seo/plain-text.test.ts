@@ -1,0 +1,61 @@
+import { describe, expect, test } from 'vitest';
+import { clip, describeText, firstSentence, listOf, plainText } from './plain-text';
+
+describe('plainText', () => {
+  test('Markdown and raw HTML read as their words, entities decoded, blocks separated', () => {
+    expect(plainText('## Who it is for\n\nManagers &amp; **team leads**.\n\n- one\n- two')).toBe(
+      'Who it is for Managers & team leads. one two',
+    );
+    expect(plainText('<p>First</p><p>Second<br>line</p>')).toBe('First Second line');
+  });
+
+  test('scripts and styles are not text', () => {
+    expect(plainText('Hello <script>alert(1)</script><style>p{}</style>world')).toBe('Hello world');
+  });
+
+  test('empty stays empty', () => {
+    expect(plainText('  ')).toBe('');
+  });
+});
+
+describe('firstSentence', () => {
+  test('stops after the first sentence, not inside numbers or abbreviations before lower case', () => {
+    expect(firstSentence('Learn PMP v7.1 basics. Then practise.')).toBe('Learn PMP v7.1 basics.');
+    expect(firstSentence('No stop at all')).toBe('No stop at all');
+  });
+});
+
+describe('clip', () => {
+  test('short text is kept', () => {
+    expect(clip('A short line.', 160)).toBe('A short line.');
+  });
+
+  test('long text is cut at a word with an ellipsis, within the bound', () => {
+    const long = 'word '.repeat(60);
+    const clipped = clip(long, 50);
+    expect([...clipped].length).toBeLessThanOrEqual(50);
+    expect(clipped.endsWith('word…')).toBe(true);
+  });
+
+  test('counts characters, not UTF-16 units', () => {
+    expect(clip('دورة '.repeat(40), 20).length).toBeLessThanOrEqual(20);
+  });
+});
+
+describe('describeText', () => {
+  test('the first sentence when it says enough, else more text, else the fallback', () => {
+    const long = 'Our consultants help organisations across the Gulf plan, measure and improve their training.';
+    expect(describeText(`**${long}** Second sentence here.`, 'x')).toBe(long);
+    expect(describeText('Short one. And the rest of it.', 'x')).toBe('Short one. And the rest of it.');
+    expect(describeText('', 'fallback')).toBe('fallback');
+    expect(describeText(undefined, 'fallback')).toBe('fallback');
+  });
+});
+
+describe('listOf', () => {
+  test('joins a few names and counts the rest', () => {
+    expect(listOf(['A'])).toBe('A');
+    expect(listOf(['A', 'B'])).toBe('A and B');
+    expect(listOf(['A', 'B', 'C', 'D', 'E'])).toBe('A, B, C and 2 more');
+  });
+});

@@ -1,0 +1,20 @@
+import { Meta } from '../components/seo/meta';
+import { PrivacyPolicy } from '../components/site-pages/privacy-policy';
+import { siteName } from '../lib/site-identity';
+
+export default async function PrivacyPolicyPage() {
+  return (
+    <>
+      <Meta
+        title="Privacy Policy"
+        description={`What ${siteName()}'s enquiry forms collect, why, where it goes, how long it is kept, and your rights under Bahrain's Personal Data Protection Law.`}
+        path="/privacy-policy"
+      />
+      <PrivacyPolicy />
+    </>
+  );
+}
+
+export const getConfig = async () => {
+  return { render: 'dynamic' } as const;
+};
