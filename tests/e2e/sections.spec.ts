@@ -67,6 +67,11 @@ test.describe('course pages with a slow admin (cold cache, 800 ms)', () => {
       expect(unknown.status).toBe(200);
       expect(textOf(unknown.chunks.filter((chunk) => chunk.at < 700))).toContain('Loading the course');
       expect(textOf(unknown.chunks)).toMatch(/<meta name="robots" content="noindex(?:, follow)?"\/>/);
+      // that late 200 is never kept by the page cache: the next view has the admin's 404 and answers 404
+      const again = await fetch(`${pair.site.url}/subCourse-details/no-such-course-late`);
+      expect(again.status).toBe(404);
+      expect(again.headers.get('x-page-cache')).toBe('miss');
+      await again.text();
 
       // in the browser the late answer replaces the skeleton with the not-found view
       await page.goto(`${pair.site.url}/subCourse-details/another-unknown-course`);
