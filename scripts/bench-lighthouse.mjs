@@ -58,7 +58,7 @@ function lighthouse(url, chromePath) {
     const child = spawn(
       process.execPath,
       [
-        path.join(root, 'node_modules/lighthouse/cli/index.js'),
+        fileURLToPath(import.meta.resolve('lighthouse/cli/index.js')),
         url,
         '--form-factor=mobile',
         '--output=json',

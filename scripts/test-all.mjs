@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, generated-client check, unit tests, production and Worker builds, e2e tests in Chromium.
+// `npm test`: typecheck, formatting, generated-client check, unused code (knip), unit tests, production and Worker builds, e2e tests in Chromium.
 // Ends with one summary line "tests: N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -48,6 +48,11 @@ if (
 }
 passed += 1;
 if (!step('generated client is up to date', process.execPath, ['scripts/check-generated.mjs'])) {
+  failed += 1;
+  summary(1);
+}
+passed += 1;
+if (!step('nothing unused (knip)', bin('knip'), [])) {
   failed += 1;
   summary(1);
 }

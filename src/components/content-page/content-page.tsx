@@ -52,13 +52,7 @@ export function ContentPage({
   );
 }
 
-export function ContentPageView({
-  page: { title, description, images },
-  eyebrow,
-}: {
-  page: PageContent;
-  eyebrow: string;
-}) {
+function ContentPageView({ page: { title, description, images }, eyebrow }: { page: PageContent; eyebrow: string }) {
   return (
     <>
       <PageHeader eyebrow={eyebrow} title={title} />

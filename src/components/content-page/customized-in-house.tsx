@@ -14,7 +14,7 @@ type Programme = {
 };
 
 /** The benefits the spec lists: four for onsite delivery, three for virtual learning. */
-export const PROGRAMMES: Programme[] = [
+const PROGRAMMES: Programme[] = [
   {
     id: 'onsite',
     title: 'Customized In-House (Onsite) Training Programs',

@@ -63,7 +63,7 @@ export function CourseDetailsPage({ source, id }: { source: CourseCategorySource
   );
 }
 
-export function CourseCategoryView({
+function CourseCategoryView({
   category: { title, training_course: courses },
   crumbs,
 }: {

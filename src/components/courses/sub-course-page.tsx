@@ -61,7 +61,7 @@ export function subCourseCrumbs(index: SearchIndex | undefined, slug: string): C
   return category ? [HOME_CRUMB, { label: category.title, href: category.href }] : [HOME_CRUMB];
 }
 
-export function SubCourseView({
+function SubCourseView({
   slug,
   subCourse: { title, description, course_venue: sessions },
   crumbs,

@@ -38,7 +38,7 @@ export function GalleryGrid({ gallery }: { gallery: GalleryItem[] }) {
 }
 
 /** 12 placeholder tiles while the gallery loads. */
-export const GALLERY_SKELETON_TILES = 12;
+const GALLERY_SKELETON_TILES = 12;
 
 export function GallerySkeleton() {
   return (

@@ -68,7 +68,7 @@ export function HomeHeroView({ hero }: { hero: HomeHeroContent }) {
 }
 
 /** Stands in for the hero while the home data loads; same height, so nothing jumps. */
-export function HomeHeroSkeleton() {
+function HomeHeroSkeleton() {
   return (
     <section className={`${styles.hero} ${styles.skeleton}`} data-skeleton="hero" aria-busy="true" aria-label="Loading">
       <div className={`container ${styles.layout}`} aria-hidden="true">

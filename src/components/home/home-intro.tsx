@@ -7,7 +7,7 @@ import { LoadingRegion, Skeleton } from '../ui/skeleton';
 import { SectionHeading } from './section-heading';
 import styles from './home-intro.module.css';
 
-export const INTRO_TILE_SKELETON_COUNT = 3;
+const INTRO_TILE_SKELETON_COUNT = 3;
 
 /**
  * The welcome text and the tiles that lead to each part of the offer; each loads on its own. `head` is the
@@ -33,7 +33,7 @@ export function HomeIntro({ head }: { head?: (intro: HomeIntroContent | undefine
   );
 }
 
-export function IntroText({ intro: { title, description, banner } }: { intro: HomeIntroContent }) {
+function IntroText({ intro: { title, description, banner } }: { intro: HomeIntroContent }) {
   return (
     <div className={styles.intro}>
       <div className={styles.introText}>
@@ -47,7 +47,7 @@ export function IntroText({ intro: { title, description, banner } }: { intro: Ho
   );
 }
 
-export function IntroTiles({ tiles }: { tiles: IntroTile[] }) {
+function IntroTiles({ tiles }: { tiles: IntroTile[] }) {
   return (
     <ul className={styles.tiles} aria-labelledby="intro-tiles-title">
       {tiles.map((tile) => {

@@ -6,7 +6,7 @@ import { LoadingRegion, Skeleton } from '../ui/skeleton';
 import { SectionHeading } from './section-heading';
 import styles from './learning-solutions.module.css';
 
-export const LEARNING_SOLUTION_SKELETON_COUNT = 8;
+const LEARNING_SOLUTION_SKELETON_COUNT = 8;
 /** Cards in the grid's first row at its widest. */
 const FIRST_ROW = 4;
 

@@ -6,7 +6,7 @@ import { SectionHeading } from './section-heading';
 import { OpenCourseCard } from './open-course-card';
 import styles from './open-courses.module.css';
 
-export const OPEN_COURSE_SKELETON_COUNT = 12;
+const OPEN_COURSE_SKELETON_COUNT = 12;
 
 /** 'Upcoming Training events': the open courses with their countdowns. */
 export function OpenCoursesSection() {
@@ -25,7 +25,7 @@ export function OpenCoursesSection() {
 }
 
 /** `now` is one clock reading for the whole list, handed to each countdown so server and browser agree. */
-export function OpenCourseList({ courses, now }: { courses: OpenCourse[]; now: number }) {
+function OpenCourseList({ courses, now }: { courses: OpenCourse[]; now: number }) {
   if (courses.length === 0) {
     return <p className={styles.empty}>New dates are being scheduled. Please check back soon or send us an enquiry.</p>;
   }

@@ -53,7 +53,7 @@ export function ContactBlock() {
  * The admin's phone, WhatsApp and Messenger links; the phone falls back to the owner's SITE_PHONE, which still
  * shows when the settings could not be loaded (`settings` undefined).
  */
-export function SettingsChannels({
+function SettingsChannels({
   settings,
   fallbackPhone,
 }: {

@@ -52,7 +52,7 @@ export function SiteFooter() {
   );
 }
 
-export function FollowUs({ settings }: { settings: Settings }) {
+function FollowUs({ settings }: { settings: Settings }) {
   const links = settingsLinks(settings, FOLLOW_US_ORDER);
   if (links.length === 0) return null;
   return (

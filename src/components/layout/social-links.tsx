@@ -8,7 +8,7 @@ import { SOCIAL_NAMES } from './settings-links';
 
 export type SocialKey = 'facebook' | 'whatsapp' | 'linkedin' | 'twitter' | 'instagram';
 
-export const SOCIAL_ICONS: Record<SocialKey, ComponentType<{ size?: number }>> = {
+const SOCIAL_ICONS: Record<SocialKey, ComponentType<{ size?: number }>> = {
   facebook: FacebookIcon,
   whatsapp: WhatsAppIcon,
   linkedin: LinkedInIcon,

@@ -27,7 +27,7 @@ type PathParams<P extends GetPath> = paths[P]['get'] extends { parameters: { pat
     : undefined
   : undefined;
 
-export type AdminClient = ReturnType<typeof createAdminClient>;
+type AdminClient = ReturnType<typeof createAdminClient>;
 
 export function createAdminClient(options: AdminClientOptions) {
   const client = createClient<paths>({

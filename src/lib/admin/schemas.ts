@@ -116,7 +116,7 @@ export const CourseVenueSchema = v.object({
 });
 
 /** A list that keeps its valid items and logs the ones it drops. */
-export function tolerantList<TItem extends v.GenericSchema>(item: TItem) {
+function tolerantList<TItem extends v.GenericSchema>(item: TItem) {
   return v.pipe(
     v.array(v.unknown()),
     v.transform((items) => {

@@ -22,7 +22,7 @@ export interface PageStore {
   put(key: string, page: StoredPage): void | Promise<void>;
 }
 
-export function pageBytes(page: StoredPage): number {
+function pageBytes(page: StoredPage): number {
   let bytes = page.body.byteLength + (page.encoded.br?.byteLength ?? 0) + (page.encoded.gzip?.byteLength ?? 0);
   for (const [name, value] of page.headers) bytes += name.length + value.length;
   return bytes + 256;

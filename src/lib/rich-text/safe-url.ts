@@ -9,7 +9,7 @@
  * Markdown/HTML parsers before this runs.)
  */
 
-export const ALLOWED_URL_SCHEMES: ReadonlySet<string> = new Set(['http', 'https', 'irc', 'ircs', 'mailto', 'xmpp']);
+const ALLOWED_URL_SCHEMES: ReadonlySet<string> = new Set(['http', 'https', 'irc', 'ircs', 'mailto', 'xmpp']);
 
 // URL Standard: strip leading/trailing "C0 control or space" (U+0000–U+0020),
 // then remove every ASCII tab or newline (U+0009, U+000A, U+000D).

@@ -41,7 +41,7 @@ export type LoadCatalogueOptions = {
 };
 
 /** Never more admin calls than this at once from the index, whatever the settings say. */
-export const MAX_CONCURRENCY = 4;
+const MAX_CONCURRENCY = 4;
 
 const realSleep = (ms: number) =>
   new Promise<void>((resolve) => {

@@ -7,7 +7,7 @@ import type { SearchIndex } from './search-index';
 import { createSearchIndexStore, type SearchIndexResult, type SearchIndexStore } from './search-index-store';
 
 /** How long /search waits for the very first index before answering that search is warming up. */
-export const FIRST_BUILD_WAIT_MS = 8000;
+const FIRST_BUILD_WAIT_MS = 8000;
 let store: SearchIndexStore | undefined;
 
 function searchIndexStore(): SearchIndexStore {

@@ -70,11 +70,11 @@ export type SearchIndex = {
   years: readonly number[];
 };
 
-export function categoryKey(kind: CategoryKind, id: number): string {
+function categoryKey(kind: CategoryKind, id: number): string {
   return `${kind}-${id}`;
 }
 
-export function categoryHref(kind: CategoryKind, id: number): string {
+function categoryHref(kind: CategoryKind, id: number): string {
   return kind === 'upcoming' ? `/upcoming-training-course-details/${id}` : `/learning-solutions-course-details/${id}`;
 }
 

@@ -16,8 +16,8 @@ import {
   type SearchSession,
 } from './search-index';
 
-export const PAGE_SIZE = 10;
-export const MAX_QUERY_LENGTH = 200;
+const PAGE_SIZE = 10;
+const MAX_QUERY_LENGTH = 200;
 
 // One collator for every comparison: localeCompare with a locale builds a new one each call.
 const titleOrder = new Intl.Collator('en');

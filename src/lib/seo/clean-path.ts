@@ -6,7 +6,7 @@
  */
 
 /** Every first path segment the site routes, in its canonical case. */
-export const ROUTE_NAMES = [
+const ROUTE_NAMES = [
   'about',
   'conferences',
   'consultations',

@@ -44,7 +44,7 @@ export type PageHeadInput = {
   titleIsComplete?: boolean;
 };
 
-export type HeadTag = { name: string; content: string } | { property: string; content: string };
+type HeadTag = { name: string; content: string } | { property: string; content: string };
 
 export type PageHead = {
   title: string;

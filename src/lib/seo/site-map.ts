@@ -5,8 +5,8 @@
  */
 import type { SearchIndex } from '../search/search-index';
 
-export type SiteMapLink = { title: string; path: string };
-export type SiteMapGroup = { title: string; links: SiteMapLink[] };
+type SiteMapLink = { title: string; path: string };
+type SiteMapGroup = { title: string; links: SiteMapLink[] };
 export type SiteMapSection = { title: string; path: string; courses: SiteMapLink[] };
 
 export type SiteMap = {
@@ -16,7 +16,7 @@ export type SiteMap = {
 };
 
 /** The pages that are always there, in the menu's order. Search results are not pages to list. */
-export const FIXED_PAGES: readonly SiteMapLink[] = [
+const FIXED_PAGES: readonly SiteMapLink[] = [
   { title: 'Home', path: '/' },
   { title: 'About Us', path: '/about' },
   { title: 'Learning Solutions', path: '/learning-solutions' },

@@ -8,7 +8,7 @@ import type { CourseVenue, Settings, TrainingCourse } from '../admin/schemas';
 import { urlScheme } from '../rich-text/safe-url';
 
 export type JsonLdObject = { [key: string]: JsonLdValue };
-export type JsonLdValue = string | number | boolean | null | JsonLdObject | JsonLdValue[];
+type JsonLdValue = string | number | boolean | null | JsonLdObject | JsonLdValue[];
 
 const CONTEXT = 'https://schema.org';
 
@@ -42,7 +42,7 @@ function absoluteHttpUrl(value: string | undefined, origin: string): string | un
   }
 }
 
-export function organizationId(origin: string): string {
+function organizationId(origin: string): string {
   return `${origin}/#organization`;
 }
 
