@@ -32,7 +32,7 @@ async function load(path) {
 
 const [{ createContentSource }, { createSearchIndexStore }, { parseSearchQuery, searchCourses, searchHref }] =
   await Promise.all([
-    load('src/lib/admin/content-source.server.ts'),
+    load('src/lib/admin/content-source.ts'),
     load('src/lib/search/search-index-store.ts'),
     load('src/lib/search/search-query.ts'),
   ]);

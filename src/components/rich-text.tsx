@@ -1,4 +1,4 @@
-import { renderRichText } from '../lib/rich-text/render-rich-text.server';
+import { renderRichText } from '../lib/rich-text/render-rich-text';
 
 /**
  * Server component for every rich-text field (site spec §1). `underHeading` is the level of the heading the

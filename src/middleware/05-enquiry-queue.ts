@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { deliverQueuedEnquiries, type QueueBatch } from '../lib/enquiry/queue.server';
+import { deliverQueuedEnquiries, type QueueBatch } from '../lib/enquiry/queue';
 import { serverConfig } from '../lib/server-config';
 
 /** Where scripts/cloudflare/worker.mjs puts a queue batch: a symbol, so no HTTP request can carry one. */

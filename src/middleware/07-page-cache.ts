@@ -3,7 +3,7 @@ import { PageCache, readAll, RSC_DEFAULT_TYPE, type RawAnswer } from '../lib/pag
 import { pageKey, pageKeyOf, type PageKey } from '../lib/page-cache/page-key';
 import { MemoryPageStore, type PageStore } from '../lib/page-cache/page-store';
 import { contentFailedIn, markPageRefresh, partialIn, renderContext } from '../lib/page-cache/render-health';
-import { recordedStatusIn } from '../lib/response-status.server';
+import { recordedStatusIn } from '../lib/response-status';
 import { WorkersPageStore } from '../lib/page-cache/workers-page-store';
 import { inlineScriptHashes } from '../lib/security/inline-scripts';
 import { contentSecurityPolicy, isHttps, isHttpsRequest, mediaOriginsFrom } from '../lib/security/security-headers';

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { contentSource } from '../lib/admin/content.server';
+import { contentSource } from '../lib/admin/content';
 import { isLocalCaller, sameSecret } from '../lib/http/request-rules';
 import { adminBaseUrl, serverConfig } from '../lib/server-config';
 

@@ -1,8 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
 import { parseSubCourseSlug } from '../components/courses/course-route-params';
-import { getSubCourse } from '../lib/admin/content.server';
+import { getSubCourse } from '../lib/admin/content';
 import { isNotFound } from '../lib/admin/content-error';
-import { getSearchIndex } from '../lib/search/search-index.server';
+import { getSearchIndex } from '../lib/search/live-search-index';
 import { sessionCalendar, sessionUid } from '../lib/seo/calendar';
 import { robotsTxt, siteMapFrom, siteMapPaths, sitemapXml } from '../lib/seo/site-map';
 import { siteOriginFor } from '../lib/site-origin';

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
-import { recordedResponseStatus } from '../lib/response-status.server';
+import { recordedResponseStatus } from '../lib/response-status';
 
-/** Applies the status a page recorded with `setResponseStatus` (see response-status.server.ts). */
+/** Applies the status a page recorded with `setResponseStatus` (see response-status.ts). */
 export default function responseStatus(): MiddlewareHandler {
   return async (c, next) => {
     await next();

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { warmSearchIndex } from '../lib/search/search-index.server';
+import { warmSearchIndex } from '../lib/search/live-search-index';
 
 /**
  * Keeps the course-search index warm: every page request looks at it (a cheap check) and, when there is none

@@ -2,8 +2,8 @@ import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { unstable_getContextData } from 'waku/server';
 import { CLIENT_ADDRESS_CONTEXT_KEY } from '../lib/enquiry/client-key';
-import { enquiryPipeline, ON_WORKERS, useEnquiryQueue } from '../lib/enquiry/delivery.server';
-import type { EnquiryQueue } from '../lib/enquiry/queue.server';
+import { enquiryPipeline, ON_WORKERS, useEnquiryQueue } from '../lib/enquiry/delivery';
+import type { EnquiryQueue } from '../lib/enquiry/queue';
 import { serverConfig } from '../lib/server-config';
 
 type Bindings = {

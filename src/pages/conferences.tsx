@@ -1,6 +1,6 @@
 import { ContentPage } from '../components/content-page/content-page';
 import { Meta } from '../components/seo/meta';
-import { getConferences } from '../lib/admin/content.server';
+import { getConferences } from '../lib/admin/content';
 import { describeText } from '../lib/seo/plain-text';
 import { siteName } from '../lib/site-identity';
 

@@ -1,6 +1,6 @@
 import { Meta } from '../components/seo/meta';
 import { SiteMapPage } from '../components/site-pages/site-map-page';
-import { getSearchIndex } from '../lib/search/search-index.server';
+import { getSearchIndex } from '../lib/search/live-search-index';
 import { siteMapFrom } from '../lib/seo/site-map';
 import { siteName } from '../lib/site-identity';
 

@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { getSettings } from '../../lib/admin/content.server';
+import { getSettings } from '../../lib/admin/content';
 import { siteIdentity } from '../../lib/site-identity';
 import { ContactForm } from '../enquiry/enquiry-forms';
 import { MailIcon } from '../layout/icons';

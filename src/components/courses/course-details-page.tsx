@@ -1,4 +1,4 @@
-import { getLearningSolutionCategory, getOpenCourseCategory } from '../../lib/admin/content.server';
+import { getLearningSolutionCategory, getOpenCourseCategory } from '../../lib/admin/content';
 import { isNotFound } from '../../lib/admin/content-error';
 import type { CourseCategory } from '../../lib/admin/schemas';
 import { CourseCategoryMeta } from '../seo/course-meta';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { setResponseStatus } from '../../lib/response-status.server';
+import { setResponseStatus } from '../../lib/response-status';
 import { NotFoundView } from '../layout/not-found-view';
 import { CourseNotFoundMeta, CourseUnavailableMeta } from '../seo/course-meta';
 import { LoadingRegion, Skeleton } from '../ui/skeleton';

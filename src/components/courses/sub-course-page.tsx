@@ -1,8 +1,8 @@
-import { getSubCourse } from '../../lib/admin/content.server';
+import { getSubCourse } from '../../lib/admin/content';
 import { isNotFound } from '../../lib/admin/content-error';
 import type { SubCourse } from '../../lib/admin/schemas';
 import type { SearchIndex } from '../../lib/search/search-index';
-import { peekSearchIndex } from '../../lib/search/search-index.server';
+import { peekSearchIndex } from '../../lib/search/live-search-index';
 import { RichText } from '../rich-text';
 import { SubCourseMeta } from '../seo/course-meta';
 import { Section } from '../ui/section';

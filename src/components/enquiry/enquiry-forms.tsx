@@ -1,9 +1,9 @@
 /**
  * The enquiry forms as pages use them (server components): each rendering signs a new form token, shared by
- * everyone the rendered page is shown to (src/lib/enquiry/form-token.server.ts). The page or the sidebar
+ * everyone the rendered page is shown to (src/lib/enquiry/form-token.ts). The page or the sidebar
  * supplies the heading.
  */
-import { issueFormToken } from '../../lib/enquiry/form-token.server';
+import { issueFormToken } from '../../lib/enquiry/form-token';
 import { cleanContext, LIMITS, type EnquiryFields } from '../../lib/enquiry/schema';
 import { siteName } from '../../lib/site-identity';
 import { ContactFormCard } from './contact-form-card';

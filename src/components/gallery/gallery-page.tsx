@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { getGallery } from '../../lib/admin/content.server';
+import { getGallery } from '../../lib/admin/content';
 import type { GalleryItem } from '../../lib/admin/schemas';
 import { GalleryGrid, GallerySkeleton } from './gallery-grid';
 import { Section } from '../ui/section';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { getAbout } from '../../lib/admin/content.server';
+import { getAbout } from '../../lib/admin/content';
 import type { SingleImagePage } from '../../lib/admin/schemas';
 import { RichText } from '../rich-text';
 import { Section } from '../ui/section';

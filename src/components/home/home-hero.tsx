@@ -1,4 +1,4 @@
-import { getHomeHero } from '../../lib/admin/content.server';
+import { getHomeHero } from '../../lib/admin/content';
 import type { HomeHero as HomeHeroContent } from '../../lib/admin/schemas';
 import { siteName } from '../../lib/site-identity';
 import { ButtonLink } from '../ui/button-link';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { getHomeIntro, getIntroTiles } from '../../lib/admin/content.server';
+import { getHomeIntro, getIntroTiles } from '../../lib/admin/content';
 import type { HomeIntro as HomeIntroContent, IntroTile } from '../../lib/admin/schemas';
 import { RichText } from '../rich-text';
 import { Section } from '../ui/section';

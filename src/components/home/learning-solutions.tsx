@@ -1,4 +1,4 @@
-import { getLearningSolutions } from '../../lib/admin/content.server';
+import { getLearningSolutions } from '../../lib/admin/content';
 import type { LearningSolution } from '../../lib/admin/schemas';
 import { ButtonLink } from '../ui/button-link';
 import { Section } from '../ui/section';

@@ -1,4 +1,4 @@
-import { getOpenCourses } from '../../lib/admin/content.server';
+import { getOpenCourses } from '../../lib/admin/content';
 import type { OpenCourse } from '../../lib/admin/schemas';
 import { Section } from '../ui/section';
 import { LoadingRegion, Skeleton } from '../ui/skeleton';

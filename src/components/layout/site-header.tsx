@@ -1,4 +1,4 @@
-import { getSettings } from '../../lib/admin/content.server';
+import { getSettings } from '../../lib/admin/content';
 import { Section } from '../ui/section';
 import type { SafeAddress } from '../../lib/admin/schemas';
 import { NAV_LINKS } from '../../lib/site';

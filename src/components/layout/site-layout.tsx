@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { getSettings } from '../../lib/admin/content.server';
+import { getSettings } from '../../lib/admin/content';
 import { Section } from '../ui/section';
 import { ContactBlock } from './contact-block';
 import { FloatingContact } from './floating-contact';

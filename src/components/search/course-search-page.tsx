@@ -1,6 +1,6 @@
 import type { ContentError } from '../../lib/admin/content-error';
 import { Meta } from '../seo/meta';
-import { getSearchIndex } from '../../lib/search/search-index.server';
+import { getSearchIndex } from '../../lib/search/live-search-index';
 import { searchOptions } from '../../lib/search/search-options';
 import { hasCriteria, parseSearchQuery, searchCourses, type SearchQuery } from '../../lib/search/search-query';
 import { PageHeader } from '../content-page/page-header';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { SearchIndex } from '../../lib/search/search-index';
-import { peekSearchIndex } from '../../lib/search/search-index.server';
+import { peekSearchIndex } from '../../lib/search/live-search-index';
 import { searchOptions } from '../../lib/search/search-options';
 import { buttonClassName } from '../ui/button-link';
 import { CourseSearchFields, type CourseSearchValues } from './course-search-fields';

@@ -1,5 +1,5 @@
 import type { CourseCategory, SubCourse } from '../../lib/admin/schemas';
-import { peekSearchIndex } from '../../lib/search/search-index.server';
+import { peekSearchIndex } from '../../lib/search/live-search-index';
 import { subCourseHref } from '../../lib/search/search-index';
 import { courseListDescription, subCourseDescription } from '../../lib/seo/course-descriptions';
 import { DEFAULT_IMAGE } from '../../lib/seo/page-head';

@@ -1,4 +1,4 @@
-import { getSettings } from '../../lib/admin/content.server';
+import { getSettings } from '../../lib/admin/content';
 import type { Settings } from '../../lib/admin/schemas';
 import { educationalOrganization } from '../../lib/seo/structured-data';
 import { siteIdentity } from '../../lib/site-identity';

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { isNotFound } from './content-error';
-import { createContentSource, type ContentSourceOptions } from './content-source.server';
+import { createContentSource, type ContentSourceOptions } from './content-source';
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 

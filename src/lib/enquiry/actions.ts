@@ -7,12 +7,12 @@
  * state, so the typed values and the messages come back in the HTML, and the status says what happened).
  */
 import { unstable_getContext, unstable_getContextData, unstable_getHeaders } from 'waku/server';
-import { setResponseStatus } from '../response-status.server';
+import { setResponseStatus } from '../response-status';
 import { serverConfig } from '../server-config';
 import { CLIENT_ADDRESS_CONTEXT_KEY, clientKey } from './client-key';
-import { enquiryPipeline, ON_WORKERS } from './delivery.server';
-import { issueFormToken } from './form-token.server';
-import { FAILED_MESSAGE, type SubmitOutcome } from './pipeline.server';
+import { enquiryPipeline, ON_WORKERS } from './delivery';
+import { issueFormToken } from './form-token';
+import { FAILED_MESSAGE, type SubmitOutcome } from './pipeline';
 import {
   CONTEXT_FIELD,
   ENQUIRY_KINDS,

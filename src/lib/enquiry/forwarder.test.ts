@@ -7,8 +7,8 @@ import type { AddressInfo, Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { WebhookForwarder } from './forwarder.server';
-import { FileOutbox, readOutbox } from './outbox.server';
+import { WebhookForwarder } from './forwarder';
+import { FileOutbox, readOutbox } from './outbox';
 import type { EnquiryRecord, Logger } from './store';
 
 const quiet: Logger = { info() {}, warn() {}, error() {} };

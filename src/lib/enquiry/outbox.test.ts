@@ -4,7 +4,7 @@ import { appendFile, chmod, mkdir, mkdtemp, readFile, rm, stat, writeFile } from
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { FileOutbox, FORWARDED_FILE, OUTBOX_FILE, readOutbox } from './outbox.server';
+import { FileOutbox, FORWARDED_FILE, OUTBOX_FILE, readOutbox } from './outbox';
 import type { EnquiryRecord, Logger } from './store';
 
 function record(id: string, message = 'Hello'): EnquiryRecord {

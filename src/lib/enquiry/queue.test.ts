@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { deliverQueuedEnquiries, type QueueMessage } from './queue.server';
+import { deliverQueuedEnquiries, type QueueMessage } from './queue';
 import type { EnquiryRecord, Logger } from './store';
 
 const HOLDERS = ['site.enquiry.delivery', 'site.enquiry.queue', 'site.enquiry.form-token-key'].map((key) =>
@@ -20,8 +20,8 @@ const quiet: Logger = { info() {}, warn() {}, error() {} };
 async function loadOnWorkers() {
   vi.stubGlobal('navigator', { userAgent: 'Cloudflare-Workers' });
   vi.resetModules();
-  const delivery = await import('./delivery.server');
-  const { issueFormToken } = await import('./form-token.server');
+  const delivery = await import('./delivery');
+  const { issueFormToken } = await import('./form-token');
   const form = {
     firstName: 'Aisha',
     lastName: 'Al-Khalifa',

@@ -1,7 +1,7 @@
 /**
  * Where an accepted enquiry goes before the visitor is told it arrived: one interface, two homes.
- * On Node the file outbox (`outbox.server.ts`: fsynced lines on the server's disk, forwarded to the webhook
- * in the background); on Cloudflare Workers a Cloudflare Queue (`queue.server.ts`: the queue keeps it, the
+ * On Node the file outbox (`outbox.ts`: fsynced lines on the server's disk, forwarded to the webhook
+ * in the background); on Cloudflare Workers a Cloudflare Queue (`queue.ts`: the queue keeps it, the
  * Worker's queue consumer posts it to the webhook with retries and a dead-letter queue).
  */
 import type { EnquiryFields, EnquiryKind } from './schema';

@@ -8,6 +8,7 @@
  * the content layer reported a failure is not kept: the last good page stays (stale-if-error), and the next
  * refresh waits `retryMs`. Only answers that belong to everyone are kept: 200 and 404 pages without cookies.
  */
+import 'server-only';
 import { withoutScriptNonces } from '../security/inline-scripts';
 import { HSTS } from '../security/security-headers';
 import type { PageStore, StoredPage } from './page-store';

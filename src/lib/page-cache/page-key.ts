@@ -21,6 +21,7 @@ const NOT_PAGES = /^\/(healthz$|api\/|assets\/|RSC\/F\/)/;
 const RSC_ROUTE = /^\/RSC\/R\/(.+)\.txt$/;
 const SKIP_HEADER = 'x-waku-router-skip';
 
+import 'server-only';
 export type PageKey = {
   key: string;
   /** An HTML page, or an RSC navigation payload (which Waku 0.27 sends as text/plain). */

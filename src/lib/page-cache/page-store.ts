@@ -3,6 +3,7 @@
  * Workers Cache API on Cloudflare), and the in-memory store, bounded by bytes.
  */
 
+import 'server-only';
 export type StoredPage = {
   status: number;
   /** The response's own headers (type, CSP, security headers); the cache adds caching and encoding ones. */

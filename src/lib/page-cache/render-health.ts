@@ -4,6 +4,7 @@
  * a good copy), and whether it is the cache's own background refresh (then the content layer waits for the
  * admin's fresh answer instead of handing back its stale copy, so a refreshed page is never a TTL behind).
  */
+import 'server-only';
 import { unstable_getContextData } from 'waku/server';
 
 const CONTENT_FAILED = 'pageCache.contentFailed';

@@ -4,6 +4,7 @@
  * from `storedAt`, so a stale page stays available for stale-if-error); Cloudflare compresses at the edge,
  * so only the uncompressed body is kept. The Cache API may drop entries at any time: a miss just renders.
  */
+import 'server-only';
 import type { PageStore, StoredPage } from './page-store';
 
 const STORED_AT = 'x-page-stored-at';

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { RichText } from '../../components/rich-text';
-import { renderRichText } from './render-rich-text.server';
+import { renderRichText } from './render-rich-text';
 import { urlScheme } from './safe-url';
 
 const html = (source: string): string => renderToStaticMarkup(renderRichText(source));

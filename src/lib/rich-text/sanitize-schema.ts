@@ -95,7 +95,7 @@ export const sanitizeSchema: SanitizeSchema = {
   protocols: {
     // `href` and `src` are deliberately absent: sanitize would *remove* the
     // attribute, but the spec wants the value replaced by "" — the
-    // `rehypeSafeUrls` plugin (render-rich-text.server.tsx) does that, using
+    // `rehypeSafeUrls` plugin (render-rich-text.tsx) does that, using
     // `safeUrl`. `cite` is not a rendered link, so the default stays.
     cite: ['http', 'https'],
   },

@@ -5,6 +5,7 @@
  * crawl still opens for its first visitors. Before the first crawl every slug is asked about (the content
  * cache still asks once per slug per TTL).
  */
+import 'server-only';
 import { serverConfig } from '../server-config';
 
 export type SlugGate = {

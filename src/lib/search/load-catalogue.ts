@@ -12,7 +12,7 @@ import { isNotFound, type ContentError, type ContentResult } from '../admin/cont
 import type { CourseCategory, SubCourse } from '../admin/schemas';
 import type { Catalogue, CatalogueCategory, CatalogueSession, CategoryKind } from './search-index';
 
-/** The content functions the index needs (content.server.ts provides them). */
+/** The content functions the index needs (content.ts provides them). */
 export type CatalogueSource = {
   getOpenCourses(): Promise<ContentResult<readonly { id: number; title: string }[]>>;
   getLearningSolutions(): Promise<ContentResult<readonly { id: number; title: string }[]>>;

@@ -10,9 +10,10 @@
  * Queues deliver at least once, so a record can reach the webhook twice (and so can a double click that
  * lands on two isolates): every POST carries `Idempotency-Key: <id>` for the receiver to drop repeats.
  */
+import 'server-only';
 import type { EnquiryRecord, EnquiryStore, Logger, StoreResult } from './store';
 import { isRecord } from './store';
-import { postToWebhook, type WebhookTarget } from './webhook-request.server';
+import { postToWebhook, type WebhookTarget } from './webhook-request';
 
 /** The parts of Cloudflare's Queue and MessageBatch types used here. */
 export type EnquiryQueue = { send(body: unknown, options?: { contentType?: 'json' }): Promise<unknown> };

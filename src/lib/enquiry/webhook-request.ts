@@ -4,6 +4,7 @@
  * as the JSON body, `Idempotency-Key: <id>` (delivery is at least once; the receiver drops repeats by id) and,
  * with a secret, `X-Enquiry-Signature: sha256=<hex HMAC-SHA256 of the body>` (WebCrypto: Node and Workers).
  */
+import 'server-only';
 import type { EnquiryRecord } from './store';
 
 export type WebhookTarget = {

@@ -3,6 +3,7 @@
  * against the generated description; every body is then validated with valibot, because the types only
  * describe what the admin promises, not what arrives.
  */
+import 'server-only';
 import createClient from 'openapi-fetch';
 import * as v from 'valibot';
 import type { paths } from './admin-api.gen';

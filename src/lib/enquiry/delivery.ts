@@ -5,10 +5,11 @@
  * middleware (which starts it when the server starts) and the server actions share it even if the bundler
  * gives them separate module instances.
  */
+import 'server-only';
 import path from 'node:path';
 import { RUNTIME, serverConfig, type ServerConfig } from '../server-config';
-import { EnquiryPipeline } from './pipeline.server';
-import { QueueStore, refusingStore, type EnquiryQueue } from './queue.server';
+import { EnquiryPipeline } from './pipeline';
+import { QueueStore, refusingStore, type EnquiryQueue } from './queue';
 import { RateLimiter } from './rate-limit';
 import type { EnquiryStore } from './store';
 
@@ -37,10 +38,7 @@ async function createPipeline(config: ServerConfig['enquiry']): Promise<EnquiryP
     store = workersStore(config);
   } else {
     // Loaded only here, so a Worker never evaluates the node:fs code it could not use.
-    const [{ FileOutbox }, { WebhookForwarder }] = await Promise.all([
-      import('./outbox.server'),
-      import('./forwarder.server'),
-    ]);
+    const [{ FileOutbox }, { WebhookForwarder }] = await Promise.all([import('./outbox'), import('./forwarder')]);
     const { webhookUrl: url } = config;
     const outbox = await FileOutbox.open(path.resolve(config.outboxDir), console, { forwarding: Boolean(url) });
     if (url) {

@@ -9,9 +9,10 @@
  *   it stays in the outbox, is logged, and is tried again after maxRetryMs, while the others go on.
  * - A newly stored enquiry is tried at once, also while a wait is under way.
  */
-import type { ForwardingSource } from './outbox.server';
+import 'server-only';
+import type { ForwardingSource } from './outbox';
 import type { Logger } from './store';
-import { postToWebhook, type WebhookTarget } from './webhook-request.server';
+import { postToWebhook, type WebhookTarget } from './webhook-request';
 
 type ForwarderOptions = WebhookTarget & {
   source: ForwardingSource;

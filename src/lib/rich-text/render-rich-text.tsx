@@ -1,5 +1,6 @@
 // Server-only: renders admin-authored rich text (Markdown with raw HTML) to
 // React elements. Never ships the Markdown/HTML pipeline to the browser.
+import 'server-only';
 import type { Element, Root, RootContent } from 'hast';
 import { toJsxRuntime, type Jsx } from 'hast-util-to-jsx-runtime';
 import type { ReactNode } from 'react';

@@ -3,8 +3,9 @@
  * webhook has acknowledged; what is in the first and not the second is the forwarder's to-do list, across
  * restarts. Both files are readable by the server's user only (they hold people's details).
  */
+import 'server-only';
 import path from 'node:path';
-import { JsonLinesFile, readJsonLines, type LineProblem } from './json-lines-file.server';
+import { JsonLinesFile, readJsonLines, type LineProblem } from './json-lines-file';
 import { isRecord, type EnquiryRecord, type EnquiryStore, type Logger, type StoreResult } from './store';
 
 export interface ForwardingSource {

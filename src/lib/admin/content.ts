@@ -4,11 +4,12 @@
  * when the content failed (an error other than a 404, or the last good copy served because the admin
  * failed), so a render that may show a failure message never replaces a good cached page.
  */
+import 'server-only';
 import { isPageRefresh, reportContentFailure } from '../page-cache/render-health';
 import { slugGate } from '../search/known-slugs';
 import { adminBaseUrl, serverConfig } from '../server-config';
 import { isNotFound, type ContentResult } from './content-error';
-import { createContentSource, type ContentSource } from './content-source.server';
+import { createContentSource, type ContentSource } from './content-source';
 import type { SubCourse } from './schemas';
 
 let source: ContentSource | undefined;

@@ -4,10 +4,11 @@
  * Names: what the admin calls "upcoming certification" (the list) and "upcoming training" (one category's
  * courses), and the site's routes call "upcoming training course details", is an **open course** in code
  * (`getOpenCourses`, `getOpenCourseCategory`, `OpenCourse`). Admin paths and public routes keep their spelling. `createContentSource` is the testable core;
- * `content.server.ts` holds the process-wide instance the pages use.
+ * `content.ts` holds the process-wide instance the pages use.
  */
-import { createAdminClient } from './admin-client.server';
-import { ContentCache } from './content-cache.server';
+import 'server-only';
+import { createAdminClient } from './admin-client';
+import { ContentCache } from './content-cache';
 import type { ContentResult } from './content-error';
 import * as s from './schemas';
 

@@ -4,6 +4,7 @@
  * so a page records the status here and renders the not-found view; `src/middleware/response-status.ts`
  * applies the status. The page must decide before its first Suspense boundary (the status line goes first).
  */
+import 'server-only';
 import { unstable_getContextData } from 'waku/server';
 
 const KEY = 'responseStatus';

@@ -10,9 +10,10 @@
  * Invalid forms and resubmissions do not count against the rate limit, so a visitor correcting mistakes
  * without JavaScript is not locked out.
  */
+import 'server-only';
 import { createHash } from 'node:crypto';
 import { COUNTRY_NAMES } from './countries';
-import { isValidFormToken } from './form-token.server';
+import { isValidFormToken } from './form-token';
 import type { RateLimiter } from './rate-limit';
 import {
   CONTEXT_FIELD,

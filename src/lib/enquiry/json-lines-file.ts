@@ -6,6 +6,7 @@
  *
  * One process writes a given file (the site server); a second writer would need a lock this does not take.
  */
+import 'server-only';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 

@@ -11,6 +11,7 @@
  * - At most `maxEntries` keys are kept: slugs in URLs are visitor input, so entries with no good copy (404s,
  *   failures) are dropped before content, least recently used first.
  */
+import 'server-only';
 import type { ContentError, ContentResult } from './content-error';
 import { isNotFound } from './content-error';
 

@@ -1,5 +1,6 @@
 /** The process-wide search index, read through the same content layer (and cache) as the pages. */
-import { contentSource } from '../admin/content.server';
+import 'server-only';
+import { contentSource } from '../admin/content';
 import { reportContentFailure, reportPartialContent } from '../page-cache/render-health';
 import { serverConfig } from '../server-config';
 import { slugGate } from './known-slugs';
