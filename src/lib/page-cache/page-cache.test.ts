@@ -31,6 +31,15 @@ function setup(options: { maxBytes?: number; ttlMs?: number } = {}) {
 }
 
 describe('page cache', () => {
+  test('a render that streamed a section behind its skeleton is not kept (visitors without JavaScript would keep the skeleton)', async () => {
+    const { cache } = setup();
+    const streamed = html('<!--$?--><template id="B:0"></template><p aria-busy="true">loading</p><!--/$-->');
+    expect(await cache.admit('k', streamed, streamed.body, { contentFailed: false, withQuery: false })).toBe(false);
+    expect(await cache.lookup('k')).toBeUndefined();
+    const inPlace = html('<!--$--><p>ready</p><!--/$-->');
+    expect(await cache.admit('k', inPlace, inPlace.body, { contentFailed: false, withQuery: false })).toBe(true);
+  });
+
   test('keeps a completed page without nonces, under a hash policy, and serves it with an ETag and a shareable Cache-Control', async () => {
     const { cache } = setup();
     const page = html('<p>x</p><script nonce="abc+/=">go()</script>');

@@ -32,6 +32,9 @@ export type PageCacheOptions = {
 export type Lookup = { page: StoredPage; fresh: boolean };
 
 /** Headers the cache itself sets on what it serves (and removes from what it keeps). */
+/** React's marker of a Suspense boundary whose fallback went out first (its content streamed in later). */
+const STREAMED_BOUNDARY = '<!--$?-->';
+
 const OWN_HEADERS = [
   'cache-control',
   'content-encoding',
@@ -169,7 +172,12 @@ export class PageCache {
     for (const name of OWN_HEADERS) headers.delete(name);
     let kept = body;
     if ((headers.get('content-type') ?? '').startsWith('text/html')) {
-      const html = withoutScriptNonces(new TextDecoder().decode(body));
+      const decoded = new TextDecoder().decode(body);
+      // A render that streamed a section behind its skeleton (`<!--$?-->`, a boundary React fills in with a
+      // script later) shows that skeleton for good to visitors without JavaScript and to crawlers: not kept.
+      // The content cache is warm after it, so the next render has every section in place.
+      if (decoded.includes(STREAMED_BOUNDARY)) return false;
+      const html = withoutScriptNonces(decoded);
       kept = new TextEncoder().encode(html);
       headers.set('content-security-policy', await this.options.pagePolicy(html));
     }
