@@ -9,19 +9,27 @@ import { useRouter } from 'waku/router/client';
 import { SearchIcon } from './icons';
 import styles from './search-form.module.css';
 
+/** The header's search box: on the results page it keeps the words searched for (also after client-side navigation). */
+export function HeaderSearchForm({ inputId }: { inputId: string }) {
+  const { path, query } = useRouter();
+  const searched = path === '/search' ? (new URLSearchParams(query).get('q') ?? '') : '';
+  return <SearchForm inputId={inputId} variant="header" searched={searched} />;
+}
+
 export function SearchForm({
   inputId,
   variant,
   inputRef,
   fieldRef,
+  searched = '',
 }: {
   inputId: string;
   variant: 'header' | 'overlay';
   inputRef?: Ref<HTMLInputElement>;
   fieldRef?: Ref<HTMLDivElement>;
+  /** The words of the search whose results are on screen, kept in the box. */
+  searched?: string;
 }) {
-  const { path, query } = useRouter();
-  const searched = path === '/search' ? (new URLSearchParams(query).get('q') ?? '') : '';
   return (
     <form className={`${styles.form} ${styles[variant]}`} action="/search" method="get" role="search">
       <label className="visually-hidden" htmlFor={inputId}>

@@ -4,7 +4,7 @@ import type { SafeAddress } from '../../lib/admin/schemas';
 import { NAV_LINKS } from '../../lib/site';
 import { siteName } from '../../lib/site-identity';
 import { MobileMenu } from './mobile-menu';
-import { SearchForm } from './search-form';
+import { HeaderSearchForm } from './search-form';
 import { SearchOverlay } from './search-overlay';
 import styles from './site-header.module.css';
 
@@ -23,7 +23,7 @@ export function SiteHeader() {
           </Section>
         </a>
         <div className={styles.desktopSearch}>
-          <SearchForm inputId="site-header-q" variant="header" />
+          <HeaderSearchForm inputId="site-header-q" />
         </div>
         <div className={styles.mobileTools}>
           <SearchOverlay />
