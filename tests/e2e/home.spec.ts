@@ -1,9 +1,9 @@
 // The home page: every section with the demo admin's content, the skeleton
 // counts in the first streamed chunk, and one failing admin call degrading only its own section.
-import http from 'node:http';
 import { expect, test } from './support/fixtures';
 import { SITE_NAME } from './support/identity';
 import { startPair } from './support/servers';
+import { readChunks } from './support/read-chunks';
 
 type HomeHero = { title: string; sub_title: string; banner?: string };
 type HomeIntro = { title: string; description: string; banner: string };
@@ -23,24 +23,6 @@ async function adminData<T>(path: string): Promise<T> {
   const response = await fetch(`${process.env.ADMIN_ORIGIN}/api${path}`);
   expect(response.ok, path).toBe(true);
   return ((await response.json()) as { data: T }).data;
-}
-
-type Chunk = { at: number; text: string };
-
-/** The raw HTML of a page as the chunks the server wrote, with their arrival times (ms since the request). */
-function readChunks(url: string): Promise<{ status: number; chunks: Chunk[] }> {
-  return new Promise((resolve, reject) => {
-    const started = Date.now();
-    http
-      .get(url, (res) => {
-        const chunks: Chunk[] = [];
-        res.setEncoding('utf8');
-        res.on('data', (text: string) => chunks.push({ at: Date.now() - started, text }));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, chunks }));
-        res.on('error', reject);
-      })
-      .on('error', reject);
-  });
 }
 
 const count = (html: string, needle: string) => html.split(needle).length - 1;

@@ -1,11 +1,11 @@
 // The shared layout: header, footer, contact block,
 // social bar, the 404 page, the search form with and without JavaScript, and a layout that survives a
 // failing settings call.
-import http from 'node:http';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { SITE_NAME } from './support/identity';
 import { startAdmin, startSite } from './support/servers';
+import { readChunks } from './support/read-chunks';
 
 type Settings = Record<
   'logo' | 'phone' | 'messenger' | 'whatsapp' | 'facebook' | 'instagram' | 'twitter' | 'linkedin',
@@ -280,22 +280,6 @@ async function startFaultyPair(faults: Parameters<Awaited<ReturnType<typeof star
       await admin.close();
     },
   };
-}
-
-/** Read a page as raw chunks with their arrival times (ms since the request). */
-function readChunks(url: string): Promise<{ status: number; chunks: { at: number; text: string }[] }> {
-  return new Promise((resolve, reject) => {
-    const started = Date.now();
-    http
-      .get(url, (res) => {
-        const chunks: { at: number; text: string }[] = [];
-        res.setEncoding('utf8');
-        res.on('data', (text: string) => chunks.push({ at: Date.now() - started, text }));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, chunks }));
-        res.on('error', reject);
-      })
-      .on('error', reject);
-  });
 }
 
 test.describe('settings from the admin', () => {

@@ -7,23 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { expect, test } from './support/fixtures';
 import { startAdmin, startPair, startSite } from './support/servers';
 import { axeViolations } from './support/axe';
-
-type Chunk = { at: number; text: string };
-
-function readChunks(url: string): Promise<{ status: number; chunks: Chunk[] }> {
-  return new Promise((resolve, reject) => {
-    const started = Date.now();
-    http
-      .get(url, (res) => {
-        const chunks: Chunk[] = [];
-        res.setEncoding('utf8');
-        res.on('data', (text: string) => chunks.push({ at: Date.now() - started, text }));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, chunks }));
-        res.on('error', reject);
-      })
-      .on('error', reject);
-  });
-}
+import { readChunks, type Chunk } from './support/read-chunks';
 
 /**
  * Loads a fresh server's course-page code without asking the admin for a course (a malformed slug is a 404 at
