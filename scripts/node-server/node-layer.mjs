@@ -84,6 +84,17 @@ export function answerFromPageCache(host, req, res) {
   return true;
 }
 
+/** Discards what is left of a request body, for at most 5 s. */
+function drainRequest(incoming) {
+  if (!incoming || incoming.readableEnded || incoming.destroyed) return undefined;
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, 5000);
+    incoming.on('end', () => (clearTimeout(timer), resolve()));
+    incoming.on('error', () => (clearTimeout(timer), resolve()));
+    incoming.resume();
+  });
+}
+
 /** Wraps the app's fetch handler with the Node-only layer above. */
 export function withNodeLayer(appFetch) {
   // Compressed copies of immutable assets: each is compressed once per encoding, not per request.
@@ -91,6 +102,9 @@ export function withNodeLayer(appFetch) {
 
   return async (request, ...rest) => {
     const response = await appFetch(request, ...rest);
+    // A refused body (413) may still be arriving: read the rest away before answering, so the client that
+    // is still sending gets the answer instead of a broken pipe (the connection then closes, as it says).
+    if (response.status === 413) await drainRequest(rest[0]?.incoming);
     const { pathname } = new URL(request.url);
     const headers = new Headers(response.headers);
     const isAsset = pathname.startsWith('/assets/') && response.status === 200;
