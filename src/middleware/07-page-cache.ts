@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import { keepAlive } from '../lib/http/keep-alive';
 import { PageCache, readAll, RSC_DEFAULT_TYPE, type RawAnswer } from '../lib/page-cache/page-cache';
 import { pageKey, pageKeyOf, type PageKey } from '../lib/page-cache/page-key';
 import { MemoryPageStore, type PageStore } from '../lib/page-cache/page-store';
@@ -31,15 +32,6 @@ async function nodeCompressor(): Promise<Compress> {
     ]);
     return { br: new Uint8Array(br), gzip: new Uint8Array(gz) };
   };
-}
-
-/** Keeps background work alive after the answer on Workers; Node keeps running anyway. */
-function keepAlive(c: Context, task: Promise<unknown>): void {
-  try {
-    c.executionCtx.waitUntil(task);
-  } catch {
-    // no execution context on Node
-  }
 }
 
 /**

@@ -2,7 +2,8 @@ import type { MiddlewareHandler } from 'hono';
 import { parseSubCourseSlug } from '../components/courses/course-route-params';
 import { getSubCourse } from '../lib/admin/content';
 import { isNotFound } from '../lib/admin/content-error';
-import { getSearchIndex } from '../lib/search/live-search-index';
+import { keepAlive } from '../lib/http/keep-alive';
+import { getSearchIndex, searchIndexBuild } from '../lib/search/live-search-index';
 import { sessionCalendar, sessionUid } from '../lib/seo/calendar';
 import { robotsTxt, siteMapFrom, siteMapPaths, sitemapXml } from '../lib/seo/site-map';
 import { siteOriginFor } from '../lib/site-origin';
@@ -35,6 +36,7 @@ export default function seoFiles(): MiddlewareHandler {
 
     if (path === '/sitemap.xml') {
       const result = await getSearchIndex(SITEMAP_WAIT_MS);
+      keepAlive(c, searchIndexBuild()); // a first build outlives a sitemap request that gave up waiting
       if (!result.ok) {
         // a partial sitemap would tell crawlers the course pages are gone: ask them to come back instead
         c.res = text('The sitemap is not available right now. Please try again shortly.', 503, undefined, {

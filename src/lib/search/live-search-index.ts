@@ -69,3 +69,8 @@ export function warmSearchIndex(): SearchIndex | undefined {
     return undefined;
   }
 }
+
+/** The index build in progress, if any: on Workers the request that started it hands it to `waitUntil`. */
+export function searchIndexBuild(): Promise<unknown> | undefined {
+  return store?.pending();
+}

@@ -149,6 +149,8 @@ export function createSearchIndexStore(options: SearchIndexStoreOptions) {
     current: (): SearchIndex | undefined => current?.index,
     /** Whether the current index holds the whole catalogue (false while the first crawl reads sessions). */
     complete: (): boolean => current?.complete === true,
+    /** The build running now, if any (so a Worker can keep it alive past the request that started it). */
+    pending: (): Promise<SearchIndexResult> | undefined => building,
     /** Settles when no build is running (tests, the bench). */
     idle: async (): Promise<void> => {
       while (building) await building;
