@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
-import { lowerScriptPriorityStream } from '../lib/first-paint/script-priority';
+import { scriptsAfterFirstScreenStream } from '../lib/first-paint/scripts-after-first-screen';
 
-/** HTML pages' script hints go at low priority, after the stylesheets and the first pictures (see there). */
+/** HTML pages load their scripts once the first screen is painted (see there). */
 export default function firstPaint(): MiddlewareHandler {
   return async (c, next) => {
     await next();
@@ -12,7 +12,7 @@ export default function firstPaint(): MiddlewareHandler {
     if (!response.body || !(response.headers.get('content-type') ?? '').startsWith('text/html')) return;
     const headers = new Headers(response.headers);
     headers.delete('content-length');
-    c.res = new Response(response.body.pipeThrough(lowerScriptPriorityStream()), {
+    c.res = new Response(response.body.pipeThrough(scriptsAfterFirstScreenStream()), {
       status: response.status,
       statusText: response.statusText,
       headers,

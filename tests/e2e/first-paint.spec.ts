@@ -1,5 +1,6 @@
 // Issue 11, fast first paint on a phone: few render-blocking stylesheets, no invalid preload hints, images
-// sized, the first screen's pictures fetched at once (the largest one first) and the others only when needed.
+// sized, the first screen's pictures fetched at once (the largest one first) and the others only when needed,
+// and the scripts only after the first screen is painted.
 // Lighthouse itself runs in `npm run bench` (scripts/bench-lighthouse.mjs), never in a timed test.
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
@@ -18,9 +19,7 @@ const allRoutes = async () => [...SITE_ROUTES, ...(await subCourseRoutes())];
 
 const attribute = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`, 'i').exec(tag)?.[1];
 
-test('every page links the same two stylesheets, its scripts at low priority, and no invalid preload hint', async ({
-  request,
-}) => {
+test('every page links the same two stylesheets, no script hint and no invalid preload hint', async ({ request }) => {
   const everyStylesheet = new Set<string>();
   for (const route of await allRoutes()) {
     const html = await (await request.get(route)).text();
@@ -38,13 +37,9 @@ test('every page links the same two stylesheets, its scripts at low priority, an
       preloads.filter((tag) => !PRELOAD_AS.has(attribute(tag, 'as') ?? '')),
       route,
     ).toEqual([]);
-    // the scripts wait for the stylesheets and the first pictures
-    const modulePreloads = links.filter((tag) => attribute(tag, 'rel') === 'modulepreload');
-    expect(modulePreloads.length, route).toBeGreaterThan(0);
-    expect(
-      modulePreloads.filter((tag) => attribute(tag, 'fetchpriority') !== 'low'),
-      route,
-    ).toEqual([]);
+    // the scripts wait for the first screen: their hints are added by the bootstrap, not the HTML
+    expect(html.match(/<link[^>]*rel="modulepreload"[^>]*>/g) ?? [], route).toEqual([]);
+    expect(html, route).toMatch(/\(function\(start,scripts\)\{[^<]*\(function\(\)\{return import\("\/assets\//);
     // nothing stylesheet-like anywhere in the body either (late hints from streamed sections)
     expect(html.match(/<link[^>]*as="stylesheet"[^>]*>/g) ?? [], route).toEqual([]);
   }
@@ -165,4 +160,81 @@ test('images are sized; the first screen is fetched at once, the largest picture
     }
   }
   expect(lcpImages).toBeGreaterThan(4); // the check above did run: the hero, the gallery, content pages
+});
+
+/** The page's script requests (the built modules under /assets/), in the order the browser made them. */
+function scriptRequests(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/[^/]+\.js$/.test(new URL(request.url()).pathname)) seen.push(request.url());
+  });
+  return seen;
+}
+
+/** Holds the hero picture back until `release()` (or for good); the rest of the page loads as usual. */
+async function holdHeroPicture(page: Page) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let arrived = false;
+  await page.route('**/media/hero-banner*', async (route) => {
+    const response = await route.fetch();
+    await released;
+    await route.fulfill({ response }).catch(() => undefined); // the page may be gone by then
+    arrived = true;
+  });
+  return { release, arrived: () => arrived };
+}
+
+test.describe('the scripts wait for the first screen', () => {
+  test.beforeEach(async ({ request }) => {
+    await request.get('/'); // a warm content cache, so the hero is in the first HTML
+  });
+
+  test("no script is fetched before the first screen's picture has arrived; then the page hydrates", async ({
+    page,
+  }) => {
+    const scripts = scriptRequests(page);
+    const hero = await holdHeroPicture(page);
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForTimeout(1000); // a second with the picture still on its way
+    expect(scripts).toEqual([]);
+    hero.release();
+    await expect.poll(() => scripts.length).toBeGreaterThan(0);
+    expect(hero.arrived()).toBe(true);
+    // the hints come back with the scripts, so the modules load side by side, not one import after another
+    await expect
+      .poll(() => page.evaluate(() => document.head.querySelectorAll('link[rel="modulepreload"]').length))
+      .toBeGreaterThan(1);
+    // hydrated: React has claimed the server's HTML (it keeps its fibre on each element it hydrates)
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          Object.keys(document.querySelector('.skip-link')!).some((key) => key.startsWith('__react')),
+        ),
+      )
+      .toBe(true);
+  });
+
+  test('a picture that never arrives holds the scripts back only until the time limit', async ({ page }) => {
+    await page.clock.install();
+    const scripts = scriptRequests(page);
+    await holdHeroPicture(page); // never released
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    await page.waitForTimeout(500);
+    expect(scripts).toEqual([]);
+    await page.clock.runFor(3000);
+    await expect.poll(() => scripts.length).toBeGreaterThan(0);
+  });
+
+  test('a visitor who types or taps before the picture arrives gets the scripts at once', async ({ page }) => {
+    await page.clock.install(); // the time limit never comes: only the key press can start them
+    const scripts = scriptRequests(page);
+    await holdHeroPicture(page);
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    await page.waitForTimeout(500);
+    expect(scripts).toEqual([]);
+    await page.keyboard.press('Tab');
+    await expect.poll(() => scripts.length).toBeGreaterThan(0);
+  });
 });
