@@ -1,4 +1,5 @@
 import { defineConfig } from 'waku/config';
+import { precompressedAssets } from './scripts/vite/precompressed-assets';
 import { stylesheets } from './scripts/vite/stylesheets';
 
 // `npm run build:cloudflare` sets WAKU_ADAPTER=cloudflare: the same site built as a Cloudflare Worker.
@@ -8,5 +9,11 @@ export default defineConfig({
   // WAKU_DIST_DIR keeps parallel builds (and the Worker build) from overwriting each other.
   distDir: process.env.WAKU_DIST_DIR || (cloudflare ? 'dist-cloudflare' : 'dist'),
   ...(cloudflare ? { unstable_adapter: 'waku/adapters/cloudflare' } : {}),
-  vite: { plugins: [stylesheets({ first: 'src/styles/global.css' })] },
+  vite: {
+    plugins: [
+      stylesheets({ first: 'src/styles/global.css' }),
+      // the Node server sends these copies; Cloudflare compresses static assets itself
+      precompressedAssets({ enabled: !cloudflare }),
+    ],
+  },
 });

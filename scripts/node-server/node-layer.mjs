@@ -2,6 +2,8 @@
 // - compression (br or gzip, as the client asks) that keeps the HTML stream: every chunk is flushed;
 // - long immutable caching for the hashed build assets, a short one for other static files;
 // - the baseline security headers on static files, which Waku serves before its middleware runs.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { pipeline, Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
@@ -55,6 +57,16 @@ function compressAsset(raw, encoding) {
     : gzip(raw, { level: 9 });
 }
 
+/**
+ * The build's compressed copy of an asset (`index-abc.js.br`, written by scripts/vite/precompressed-assets.ts),
+ * or undefined without one. Assets sit flat in /assets/, so only the file name is used.
+ */
+async function precompressedCopy(publicDir, pathname, encoding) {
+  if (!publicDir) return undefined;
+  const file = path.join(publicDir, 'assets', path.basename(pathname));
+  return readFile(`${file}.${encoding === 'br' ? 'br' : 'gz'}`).catch(() => undefined);
+}
+
 function compressBody(body, encoding) {
   // pipeline, not pipe: a render that fails midway ends the response instead of leaving it hanging, and a
   // visitor who leaves cancels the render behind it
@@ -95,8 +107,11 @@ function drainRequest(incoming) {
   });
 }
 
-/** Wraps the app's fetch handler with the Node-only layer above. */
-export function withNodeLayer(appFetch) {
+/**
+ * Wraps the app's fetch handler with the Node-only layer above. `publicDir` (the build's `dist/public`) is
+ * where the build's compressed copies of the assets are found; without one, assets are compressed here.
+ */
+export function withNodeLayer(appFetch, { publicDir } = {}) {
   // Compressed copies of immutable assets: each is compressed once per encoding, not per request.
   const assetCache = new Map();
 
@@ -137,7 +152,12 @@ export function withNodeLayer(appFetch) {
       // event loop (zlib's thread pool) and never stalls the pages streaming meanwhile.
       let compressed = assetCache.get(key);
       if (!compressed) {
-        compressed = response.arrayBuffer().then((raw) => compressAsset(Buffer.from(raw), encoding));
+        compressed = response
+          .arrayBuffer()
+          .then(
+            async (raw) =>
+              (await precompressedCopy(publicDir, pathname, encoding)) ?? compressAsset(Buffer.from(raw), encoding),
+          );
         assetCache.set(key, compressed);
         compressed.catch(() => assetCache.delete(key));
       } else {

@@ -1,7 +1,10 @@
 // The Node layer against a real streamed Response: compressed, and still arriving chunk by chunk.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import zlib from 'node:zlib';
 import { describe, expect, test } from 'vitest';
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { answerFromPageCache, chooseEncoding, withNodeLayer } from './node-layer.mjs';
 
@@ -84,6 +87,31 @@ describe('static files', () => {
       expect(zlib.gunzipSync(Buffer.from(await res.arrayBuffer())).toString()).toBe(
         'console.log("hello hello hello hello")',
       );
+    }
+  });
+
+  test("the build's compressed copy of an asset is sent as it is; without one the asset is compressed here", async () => {
+    const publicDir = mkdtempSync(path.join(os.tmpdir(), 'node-layer-'));
+    mkdirSync(path.join(publicDir, 'assets'));
+    // the copy says something else than the file, so the test sees which one was sent
+    writeFileSync(path.join(publicDir, 'assets/index-abc123.js.br'), zlib.brotliCompressSync('from the build (br)'));
+    writeFileSync(path.join(publicDir, 'assets/index-abc123.js.gz'), zlib.gzipSync('from the build (gzip)'));
+    const handler = withNodeLayer(
+      async () => new Response('from the server', { headers: { 'content-type': 'text/javascript' } }),
+      { publicDir },
+    );
+    const get = (file: string, encoding: string) =>
+      handler(new Request(`http://site/assets/${file}`, { headers: { 'accept-encoding': encoding } }));
+    try {
+      const br = await get('index-abc123.js', 'br');
+      expect(br.headers.get('content-encoding')).toBe('br');
+      expect(zlib.brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe('from the build (br)');
+      const gz = await get('index-abc123.js', 'gzip');
+      expect(zlib.gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe('from the build (gzip)');
+      const noCopy = await get('other-def456.js', 'br');
+      expect(zlib.brotliDecompressSync(Buffer.from(await noCopy.arrayBuffer())).toString()).toBe('from the server');
+    } finally {
+      rmSync(publicDir, { recursive: true, force: true });
     }
   });
 

@@ -11,8 +11,9 @@ export async function startNodeServer({ distDir, host, port }) {
   // The page cache (src/middleware/07-page-cache.ts) fills in `answer` on the first page request; from then on
   // a fresh kept page is written straight to the socket, before Hono and Waku run.
   const pageCacheHost = {};
-  const fetch = withNodeLayer((request, bindings) =>
-    app.INTERNAL_runFetch(process.env, request, { ...bindings, pageCacheHost }),
+  const fetch = withNodeLayer(
+    (request, bindings) => app.INTERNAL_runFetch(process.env, request, { ...bindings, pageCacheHost }),
+    { publicDir: path.join(distDir, 'public') },
   );
   const createServer = (options, listener) =>
     http.createServer(options, (req, res) => {
