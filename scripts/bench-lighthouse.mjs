@@ -11,10 +11,10 @@
 // test-results/lighthouse/ and every audit that kept a category below 100 is listed.
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { startBuiltSite } from './bench-site.mjs';
 import { startDemoAdmin } from './demo-admin/server.mjs';
 import { findChromium } from './find-chromium.mjs';
 
@@ -23,34 +23,6 @@ const GOAL = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
 const DEFAULT_ROUTES = '/,/upcoming-training-course-details/101,/subCourse-details/SLUG,/gallery';
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-
-async function startSite(adminUrl) {
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, 'scripts/serve.mjs'), 'start'], {
-    cwd: root,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), ADMIN_API_URL: adminUrl },
-    stdio: 'ignore',
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i += 1) {
-    try {
-      await fetch(`${url}/healthz`);
-      return { url, stop: () => child.kill('SIGTERM') };
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-  child.kill('SIGKILL');
-  throw new Error('site did not start');
-}
 
 /** One Lighthouse run through its CLI (the supported entry point on Node 20 with lighthouse 12.8). */
 function lighthouse(url, chromePath) {
@@ -170,7 +142,7 @@ export async function runLighthouseBench({
     let slug;
     if (!siteUrl) {
       admin = await startDemoAdmin({ port: 0 });
-      site = await startSite(admin.url);
+      site = await startBuiltSite(admin.url);
       siteUrl = site.url;
       const category = await (await fetch(`${admin.url}/upcoming-training/details/101`)).json();
       slug = category.data.training_course[0]?.slug;

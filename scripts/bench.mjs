@@ -7,50 +7,18 @@
 // loads (gzip bytes), which is what a phone on a slow network pays. Then (scripts/bench-serving.mjs): warm
 // throughput of `/` and a sub-course page next to a plain node:http server sending the same bytes (identity
 // and br), and the admin calls per minute during a minute of browsing a 2 000-course catalogue.
-import { spawn } from 'node:child_process';
 import http from 'node:http';
-import net from 'node:net';
-import path from 'node:path';
 import zlib from 'node:zlib';
-import { fileURLToPath } from 'node:url';
 import { benchAdminLoad, benchServing } from './bench-serving.mjs';
+import { startBuiltSite } from './bench-site.mjs';
 import { startDemoAdmin } from './demo-admin/server.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ROUTES = (
   process.env.BENCH_ROUTES ??
   '/,/about,/gallery,/contact-us,/upcoming-training-course-details/101,/subCourse-details/SLUG,/search?q=management'
 ).split(',');
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 10);
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-
-async function startSite(adminUrl, env = {}) {
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, 'scripts/serve.mjs'), 'start'], {
-    cwd: root,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), ADMIN_API_URL: adminUrl, ...env },
-    stdio: 'ignore',
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i += 1) {
-    try {
-      await fetch(`${url}/healthz`);
-      return { url, stop: () => child.kill('SIGTERM') };
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-  child.kill('SIGKILL');
-  throw new Error('site did not start');
-}
 
 function timedGet(url) {
   return new Promise((resolve, reject) => {
@@ -76,7 +44,9 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
 async function pageWeight(url) {
   const html = Buffer.from(await (await fetch(url)).arrayBuffer());
-  const scripts = new Set([...html.toString().matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]));
+  // the scripts the page loads as it starts: named in `src`/`href` attributes or in the list the bootstrap
+  // loads after the first screen (src/lib/first-paint/scripts-after-first-screen.ts)
+  const scripts = new Set([...html.toString().matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]));
   let js = 0;
   for (const script of scripts) js += gzipSize(Buffer.from(await (await fetch(new URL(script, url))).arrayBuffer()));
   return { html: gzipSize(html), js, files: scripts.size };
@@ -95,7 +65,7 @@ console.log(`bench: ${REQUESTS} warm requests per route at concurrency ${CONCURR
 const cold = [];
 for (const route of routes) {
   admin.setFaults([{ path: '*', delayMs: 800 }]);
-  const site = await startSite(admin.url);
+  const site = await startBuiltSite(admin.url);
   const result = await timedGet(`${site.url}${route}`);
   cold.push({ route, firstByteMs: result.firstByte.toFixed(0), doneMs: result.total.toFixed(0) });
   site.stop();
@@ -105,7 +75,7 @@ console.log('cold cache, admin 800 ms slow (first byte = shell + skeletons):');
 console.table(cold);
 
 // 2. Warm cache latency and throughput.
-const site = await startSite(admin.url);
+const site = await startBuiltSite(admin.url);
 const warm = [];
 for (const route of routes) {
   const url = `${site.url}${route}`;
@@ -142,7 +112,7 @@ console.table(warm);
 
 // 3. Warm throughput against a static server sending the same bytes (autocannon, 10 connections).
 {
-  const servingSite = await startSite(admin.url);
+  const servingSite = await startBuiltSite(admin.url);
   const serving = await benchServing(servingSite.url, ['/', `/subCourse-details/${firstSlug}`]);
   servingSite.stop();
   console.log('\nwarm page vs a plain node:http server sending the same bytes (ratio = site / static):');
@@ -154,7 +124,7 @@ await admin.close();
 {
   const courses = Number(process.env.BENCH_COURSES ?? 2000);
   const bigAdmin = await startDemoAdmin({ port: 0, courses });
-  const bigSite = await startSite(bigAdmin.url);
+  const bigSite = await startBuiltSite(bigAdmin.url);
   const load = await benchAdminLoad({
     siteUrl: bigSite.url,
     admin: { ...bigAdmin, url: bigAdmin.url, courses },

@@ -3,17 +3,11 @@
 // queue and the visitor is told it arrived; the Worker's queue consumer posts it to the webhook (a receiver on
 // 127.0.0.1 here), retrying while the webhook is down. The receiver keeps what it took by Idempotency-Key, as
 // a real one should: it must see each enquiry exactly once. Skipped when the Worker build is missing.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { freePort, startAdmin, type DemoAdmin } from './support/servers';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const workerBuilt = existsSync(path.join(root, 'dist-cloudflare/server/serve-cloudflare.js'));
+import { startAdmin, type DemoAdmin, type Site } from './support/servers';
+import { startWorker, workerBuilt } from './support/worker';
 
 type Taken = { id: string; kind: string; fields: Record<string, unknown> };
 
@@ -93,8 +87,7 @@ test.describe('enquiries on the Worker: queued, then delivered', () => {
 
   let admin: DemoAdmin;
   let webhook: WebhookReceiver;
-  let wrangler: ChildProcess;
-  let output = '';
+  let worker: Site;
   let url = '';
 
   test.beforeAll(async () => {
@@ -102,68 +95,20 @@ test.describe('enquiries on the Worker: queued, then delivered', () => {
     admin = await startAdmin();
     webhook = new WebhookReceiver();
     await webhook.start();
-    const port = await freePort();
-    wrangler = spawn(
-      path.join(root, 'node_modules/.bin/wrangler'),
-      [
-        'dev',
-        '-c',
-        'scripts/cloudflare/wrangler.jsonc',
-        '--ip',
-        '127.0.0.1',
-        '--port',
-        String(port),
-        '--inspector-port',
-        String(await freePort()),
-        '--var',
-        `ADMIN_API_URL:${admin.url}`,
-        '--var',
-        `ENQUIRY_WEBHOOK_URL:${webhook.url}`,
-        '--var',
-        'ENQUIRY_WEBHOOK_RETRY_MS:1000',
-        '--var',
-        'ENQUIRY_WEBHOOK_RETRY_MAX_MS:2000',
-        '--var',
-        'ENQUIRY_WEBHOOK_TIMEOUT_MS:3000',
-        '--var',
-        'FORM_TOKEN_SECRET:a-secret-shared-by-every-isolate',
-        '--var',
-        'ENQUIRY_RATE_LIMIT:1000',
-        '--log-level',
-        'warn',
-      ],
-      {
-        cwd: root,
-        detached: true,
-        stdio: ['ignore', 'pipe', 'pipe'],
-        env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: '1' },
-      },
-    );
-    wrangler.stdout?.on('data', (chunk) => (output += chunk));
-    wrangler.stderr?.on('data', (chunk) => (output += chunk));
-    url = `http://127.0.0.1:${port}`;
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      try {
-        const res = await fetch(`${url}/healthz`);
-        if (res.status === 200) break;
-      } catch {
-        // not up yet
-      }
-      if (Date.now() > deadline || wrangler.exitCode !== null)
-        throw new Error(`wrangler dev did not start:\n${output}`);
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+    worker = await startWorker({
+      ADMIN_API_URL: admin.url,
+      ENQUIRY_WEBHOOK_URL: webhook.url,
+      ENQUIRY_WEBHOOK_RETRY_MS: '1000',
+      ENQUIRY_WEBHOOK_RETRY_MAX_MS: '2000',
+      ENQUIRY_WEBHOOK_TIMEOUT_MS: '3000',
+      FORM_TOKEN_SECRET: 'a-secret-shared-by-every-isolate',
+      ENQUIRY_RATE_LIMIT: '1000',
+    });
+    url = worker.url;
   });
 
   test.afterAll(async () => {
-    // wrangler starts workerd as a child: stop the whole process group we created
-    if (wrangler?.pid && wrangler.exitCode === null) {
-      const exited = new Promise((resolve) => wrangler.once('exit', resolve));
-      process.kill(-wrangler.pid, 'SIGTERM');
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-      if (wrangler.exitCode === null) process.kill(-wrangler.pid, 'SIGKILL');
-    }
+    await worker?.stop();
     await admin?.close();
     await webhook?.stop();
   });

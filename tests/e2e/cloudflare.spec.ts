@@ -2,83 +2,34 @@
 // against the demo admin: key pages, a 404, security headers, HTML that streams when the request accepts
 // gzip and br. Enquiries (queued, then delivered to a webhook) are tested in cloudflare-queue.spec.ts.
 // Skipped when the Worker build is missing (test-all.mjs always makes it).
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import http from 'node:http';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { SITE_NAME } from './support/identity';
-import { freePort, siteEnvFor, startAdmin, type DemoAdmin } from './support/servers';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const workerBuilt = existsSync(path.join(root, 'dist-cloudflare/server/serve-cloudflare.js'));
+import { siteEnvFor, startAdmin, type DemoAdmin, type Site } from './support/servers';
+import { startWorker, workerBuilt } from './support/worker';
 
 test.describe('Cloudflare Worker in workerd', () => {
   test.skip(!workerBuilt, 'run `npm run build:cloudflare` first');
   test.describe.configure({ timeout: 90_000 });
 
   let admin: DemoAdmin;
-  let wrangler: ChildProcess;
+  let worker: Site;
   let url = '';
 
   test.beforeAll(async () => {
     test.setTimeout(90_000);
     admin = await startAdmin();
-    const port = await freePort();
-    wrangler = spawn(
-      path.join(root, 'node_modules/.bin/wrangler'),
-      [
-        'dev',
-        '-c',
-        'scripts/cloudflare/wrangler.jsonc',
-        '--ip',
-        '127.0.0.1',
-        '--port',
-        String(port),
-        '--inspector-port',
-        String(await freePort()),
-        // the provider's identity and the admin's media origin, as wrangler vars
-        ...Object.entries(siteEnvFor(admin)).flatMap(([key, value]) => ['--var', `${key}:${value}`]),
-        // a short content TTL, so a content change is seen through the Worker's page cache within the test
-        '--var',
-        'CONTENT_CACHE_TTL_MS:3000',
-        '--log-level',
-        'warn',
-      ],
-      {
-        cwd: root,
-        detached: true,
-        stdio: ['ignore', 'pipe', 'pipe'],
-        env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: '1' },
-      },
-    );
-    let output = '';
-    wrangler.stdout?.on('data', (chunk) => (output += chunk));
-    wrangler.stderr?.on('data', (chunk) => (output += chunk));
-    url = `http://127.0.0.1:${port}`;
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      try {
-        const res = await fetch(`${url}/healthz`);
-        if (res.status === 200) break;
-      } catch {
-        // not up yet
-      }
-      if (Date.now() > deadline || wrangler.exitCode !== null)
-        throw new Error(`wrangler dev did not start:\n${output}`);
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+    worker = await startWorker({
+      // the provider's identity and the admin's media origin, as wrangler vars
+      ...siteEnvFor(admin),
+      // a short content TTL, so a content change is seen through the Worker's page cache within the test
+      CONTENT_CACHE_TTL_MS: '3000',
+    });
+    url = worker.url;
   });
 
   test.afterAll(async () => {
-    // wrangler starts workerd as a child: stop the whole process group we created
-    if (wrangler?.pid && wrangler.exitCode === null) {
-      const exited = new Promise((resolve) => wrangler.once('exit', resolve));
-      process.kill(-wrangler.pid, 'SIGTERM');
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
-      if (wrangler.exitCode === null) process.kill(-wrangler.pid, 'SIGKILL');
-    }
+    await worker?.stop();
     await admin?.close();
   });
 

@@ -1,3 +1,4 @@
+import { CheckCircleIcon } from '../layout/icons';
 import { ButtonLink } from '../ui/button-link';
 import { PageHeader } from './page-header';
 import styles from './customized-in-house.module.css';
@@ -115,7 +116,7 @@ export function CustomizedInHousePage() {
               <ul className={styles.benefits}>
                 {programme.benefits.map((benefit) => (
                   <li key={benefit.lead}>
-                    <CheckIcon />
+                    <CheckCircleIcon size={22} className={styles.check} />
                     <span>
                       <strong>{benefit.lead}.</strong> {benefit.text}
                     </span>
@@ -136,21 +137,5 @@ export function CustomizedInHousePage() {
         </aside>
       </div>
     </article>
-  );
-}
-
-function CheckIcon() {
-  return (
-    <svg className={styles.check} viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-      <circle cx="12" cy="12" r="11" fill="currentColor" />
-      <path
-        d="M7 12.5l3.2 3.2L17 9"
-        fill="none"
-        stroke="#fff"
-        strokeWidth="2.4"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
   );
 }

@@ -1,16 +1,9 @@
 import { getLearningSolutionCategory, getOpenCourseCategory } from '../../lib/admin/content';
-import { isNotFound } from '../../lib/admin/content-error';
 import type { CourseCategory } from '../../lib/admin/schemas';
 import { CourseCategoryMeta } from '../seo/course-meta';
 import { Section } from '../ui/section';
 import type { Crumb } from './course-breadcrumb';
-import {
-  CourseNotFound,
-  CoursePageFrame,
-  CoursePageSkeleton,
-  CourseUnavailable,
-  HOME_CRUMB,
-} from './course-page-frame';
+import { CourseNotFound, CoursePageFrame, CoursePageSkeleton, courseFailure, HOME_CRUMB } from './course-page-frame';
 import { parseCategoryId } from './course-route-params';
 import { NoCourseDetails } from './no-course-details';
 import { TrainingCoursesTable } from './training-courses-table';
@@ -48,15 +41,7 @@ export function CourseDetailsPage({ source, id }: { source: CourseCategorySource
       skeleton={<CoursePageSkeleton crumbs={crumbs} />}
       what="The course details"
       head={(category) => (category ? <CourseCategoryMeta path={path} category={category} crumbs={crumbs} /> : null)}
-      failed={(message, error) =>
-        isNotFound(error) ? (
-          <CourseNotFound path={path} />
-        ) : (
-          <CourseUnavailable path={path} crumbs={crumbs}>
-            {message}
-          </CourseUnavailable>
-        )
-      }
+      failed={courseFailure(path, crumbs)}
     >
       {(category) => <CourseCategoryView category={category} crumbs={crumbs} />}
     </Section>

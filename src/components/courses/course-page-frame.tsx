@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { isNotFound, type ContentError } from '../../lib/admin/content-error';
 import { setResponseStatus } from '../../lib/response-status';
 import { NotFoundView } from '../layout/not-found-view';
 import { CourseNotFoundMeta, CourseUnavailableMeta } from '../seo/course-meta';
@@ -45,7 +46,7 @@ export function CoursePageFrame({
  * A course screen whose admin call failed: the frame with the failure message in the main column, and a head
  * that keeps the page's address canonical (the course is there, it could not be read this time).
  */
-export function CourseUnavailable({ path, crumbs, children }: { path: string; crumbs: Crumb[]; children: ReactNode }) {
+function CourseUnavailable({ path, crumbs, children }: { path: string; crumbs: Crumb[]; children: ReactNode }) {
   return (
     <>
       <CourseUnavailableMeta path={path} />
@@ -69,6 +70,18 @@ export function CourseNotFound({ path }: { path: string }) {
       <NotFoundView what="course" />
     </>
   );
+}
+
+/** A course screen's `failed` view: the not-found page for an unknown course, else the frame with the message. */
+export function courseFailure(path: string, crumbs: Crumb[]) {
+  return (message: ReactNode, error: ContentError) =>
+    isNotFound(error) ? (
+      <CourseNotFound path={path} />
+    ) : (
+      <CourseUnavailable path={path} crumbs={crumbs}>
+        {message}
+      </CourseUnavailable>
+    );
 }
 
 /** Stands in while a slow admin answers: the band with the breadcrumb so far, and placeholder rows. */

@@ -1,5 +1,4 @@
 import { getSubCourse } from '../../lib/admin/content';
-import { isNotFound } from '../../lib/admin/content-error';
 import type { SubCourse } from '../../lib/admin/schemas';
 import type { SearchIndex } from '../../lib/search/search-index';
 import { peekSearchIndex } from '../../lib/search/live-search-index';
@@ -7,13 +6,7 @@ import { RichText } from '../rich-text';
 import { SubCourseMeta } from '../seo/course-meta';
 import { Section } from '../ui/section';
 import type { Crumb } from './course-breadcrumb';
-import {
-  CourseNotFound,
-  CoursePageFrame,
-  CoursePageSkeleton,
-  CourseUnavailable,
-  HOME_CRUMB,
-} from './course-page-frame';
+import { CourseNotFound, CoursePageFrame, CoursePageSkeleton, courseFailure, HOME_CRUMB } from './course-page-frame';
 import { parseSubCourseSlug } from './course-route-params';
 import { CourseSessionsTable } from './course-sessions-table';
 import { NoCourseDetails } from './no-course-details';
@@ -36,15 +29,7 @@ export function SubCoursePage({ slug }: { slug: string | undefined }) {
       head={(subCourse) =>
         subCourse ? <SubCourseMeta slug={validSlug} subCourse={subCourse} crumbs={crumbs} /> : null
       }
-      failed={(message, error) =>
-        isNotFound(error) ? (
-          <CourseNotFound path={path} />
-        ) : (
-          <CourseUnavailable path={path} crumbs={crumbs}>
-            {message}
-          </CourseUnavailable>
-        )
-      }
+      failed={courseFailure(path, crumbs)}
     >
       {(subCourse) => <SubCourseView slug={validSlug} subCourse={subCourse} crumbs={crumbs} />}
     </Section>

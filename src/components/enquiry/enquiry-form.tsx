@@ -25,6 +25,7 @@ import {
   type EnquiryFormState,
   type EnquiryKind,
 } from '../../lib/enquiry/schema';
+import { CheckCircleIcon } from '../layout/icons';
 import { buttonClassName } from '../ui/button-link';
 import { ErrorIcon, ErrorSummary } from './fields';
 import styles from './enquiry-form.module.css';
@@ -138,17 +139,7 @@ export function EnquiryForm(props: {
       {props.intro}
       {state.status === 'sent' ? (
         <div ref={confirmationRef} className={styles.confirmation} role="status" tabIndex={-1}>
-          <svg className={styles.confirmationIcon} viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
-            <circle cx="12" cy="12" r="11" fill="currentColor" />
-            <path
-              d="M7 12.5l3.2 3.2L17 9"
-              fill="none"
-              stroke="#fff"
-              strokeWidth="2.4"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            />
-          </svg>
+          <CheckCircleIcon size={28} className={styles.confirmationIcon} />
           <div>
             <p className={styles.confirmationTitle}>
               {state.name ? `Thank you, ${state.name}. ${props.sent}` : `Thank you. ${props.sent}`}

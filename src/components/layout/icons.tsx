@@ -1,6 +1,6 @@
 /**
- * Inline SVG icons for the layout: no icon font and no request. They are decorative (aria-hidden): the
- * link or button around each one carries the accessible name. Usable from server and client components.
+ * Inline SVG icons: no icon font and no request. They are decorative (aria-hidden): the link, button or
+ * text beside each one carries the meaning. Usable from server and client components.
  */
 import type { ReactNode } from 'react';
 
@@ -27,6 +27,16 @@ export function SearchIcon(props: IconProps) {
     <Icon {...props}>
       <circle cx="10.5" cy="10.5" r="6.5" {...stroke} />
       <path d="M15.5 15.5 21 21" {...stroke} />
+    </Icon>
+  );
+}
+
+/** A filled circle with a white tick: a done thing (a sent enquiry, an item of a list of benefits). */
+export function CheckCircleIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="12" cy="12" r="11" fill="currentColor" />
+      <path d="M7 12.5l3.2 3.2L17 9" {...stroke} stroke="#fff" strokeWidth={2.4} />
     </Icon>
   );
 }

@@ -1,0 +1,67 @@
+// The Worker build (`npm run build:cloudflare`) run locally in workerd through `wrangler dev`, on 127.0.0.1.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort, type Site } from './servers';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** Whether the Worker build is there; the Worker specs are skipped without it (test-all.mjs always makes it). */
+export const workerBuilt = existsSync(path.join(root, 'dist-cloudflare/server/serve-cloudflare.js'));
+
+/** Starts `wrangler dev` with these wrangler vars and waits until /healthz answers 200 (at most 60 s). */
+export async function startWorker(vars: Record<string, string>): Promise<Site> {
+  const port = await freePort();
+  const wrangler = spawn(
+    path.join(root, 'node_modules/.bin/wrangler'),
+    [
+      'dev',
+      '-c',
+      'scripts/cloudflare/wrangler.jsonc',
+      '--ip',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--inspector-port',
+      String(await freePort()),
+      ...Object.entries(vars).flatMap(([key, value]) => ['--var', `${key}:${value}`]),
+      '--log-level',
+      'warn',
+    ],
+    {
+      cwd: root,
+      detached: true, // its own process group: wrangler starts workerd as a child, stop() ends both
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: '1' },
+    },
+  );
+  let output = '';
+  wrangler.stdout?.on('data', (chunk) => (output += chunk));
+  wrangler.stderr?.on('data', (chunk) => (output += chunk));
+
+  const stop = async () => {
+    if (!wrangler.pid || wrangler.exitCode !== null) return;
+    const exited = new Promise((resolve) => wrangler.once('exit', resolve));
+    process.kill(-wrangler.pid, 'SIGTERM');
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
+    if (wrangler.exitCode === null) process.kill(-wrangler.pid, 'SIGKILL');
+  };
+
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      const res = await fetch(`${url}/healthz`);
+      if (res.status === 200) break;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline || wrangler.exitCode !== null) {
+      await stop();
+      throw new Error(`wrangler dev did not start:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return { url, stop, output: () => output };
+}
