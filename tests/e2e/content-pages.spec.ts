@@ -6,16 +6,11 @@ import { expect, test } from './support/fixtures';
 import { SITE_NAME } from './support/identity';
 import { startPair } from './support/servers';
 import { axeViolations } from './support/axe';
+import { adminData } from './support/admin-data';
 
 type SingleImagePage = { title: string; description: string; image?: string };
 type TwoImagePage = { title: string; description: string; first_image?: string; second_image?: string };
 type LearningSolution = { id: number; title: string; thumb_image: string };
-
-async function adminData<T>(path: string): Promise<T> {
-  const response = await fetch(`${process.env.ADMIN_ORIGIN}/api${path}`);
-  expect(response.ok, path).toBe(true);
-  return ((await response.json()) as { data: T }).data;
-}
 
 const pageImages = (page: Page) => page.locator('main article img');
 

@@ -4,17 +4,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { startPair } from './support/servers';
 import { axeViolations } from './support/axe';
-
-type TrainingCourse = { id: number; code: string; title: string; slug: string };
-type CourseCategory = { title: string; training_course: TrainingCourse[] };
-type CourseVenue = { start_date: string; end_date: string; venue_name: string; course_fee: number };
-type SubCourse = { title: string; description: string; course_venue: CourseVenue[] };
-
-async function admin<T>(path: string): Promise<T> {
-  const response = await fetch(`${process.env.ADMIN_ORIGIN}/api${path}`);
-  expect(response.status, path).toBe(200);
-  return ((await response.json()) as { data: T }).data;
-}
+import { adminData, type CourseCategory, type SubCourse } from './support/admin-data';
 
 // Expected texts are computed here independently of src/lib/format.ts, so a wrong formatter fails.
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -57,7 +47,7 @@ const CATEGORY_SOURCES = [
 for (const source of CATEGORY_SOURCES) {
   test.describe(`course details fed by the ${source.name} category`, () => {
     test(`${source.route}/${source.id} shows the category title and its courses`, async ({ page }) => {
-      const category = await admin<CourseCategory>(`${source.api}/${source.id}`);
+      const category = await adminData<CourseCategory>(`${source.api}/${source.id}`);
       expect(category.training_course.length).toBeGreaterThan(1);
 
       const response = await page.goto(`${source.route}/${source.id}`);
@@ -80,7 +70,7 @@ for (const source of CATEGORY_SOURCES) {
     });
 
     test(`${source.route}/${source.emptyId} (no courses) says so and offers Contact Us`, async ({ page }) => {
-      const category = await admin<CourseCategory>(`${source.api}/${source.emptyId}`);
+      const category = await adminData<CourseCategory>(`${source.api}/${source.emptyId}`);
       expect(category.training_course).toEqual([]);
 
       const response = await page.goto(`${source.route}/${source.emptyId}`);
@@ -101,10 +91,10 @@ test.describe('sub-course details', () => {
     page,
   }) => {
     // the demo's dates move with the day, so pick a sub-course with several sessions from what it serves now
-    const category = await admin<CourseCategory>('/upcoming-training/details/101');
+    const category = await adminData<CourseCategory>('/upcoming-training/details/101');
     let chosen: { slug: string; subCourse: SubCourse } | undefined;
     for (const course of category.training_course) {
-      const subCourse = await admin<SubCourse>(`/course-venue/details/${course.slug}`);
+      const subCourse = await adminData<SubCourse>(`/course-venue/details/${course.slug}`);
       if (subCourse.course_venue.length >= 2) {
         chosen = { slug: course.slug, subCourse };
         break;
@@ -157,7 +147,7 @@ test.describe('sub-course details', () => {
   });
 
   test('fees with cents keep them', async ({ page }) => {
-    const subCourse = await admin<SubCourse>('/course-venue/details/project-scheduling-and-cost-control');
+    const subCourse = await adminData<SubCourse>('/course-venue/details/project-scheduling-and-cost-control');
     const withCents = subCourse.course_venue.find((session) => !Number.isInteger(session.course_fee));
     test.skip(!withCents, 'the demo has no fee with cents today');
     await page.goto('/subCourse-details/project-scheduling-and-cost-control');
@@ -169,7 +159,7 @@ test.describe('sub-course details', () => {
 
   test('a sub-course without sessions says so and offers Contact Us', async ({ page }) => {
     const slug = 'stakeholder-management-and-communication';
-    const subCourse = await admin<SubCourse>(`/course-venue/details/${slug}`);
+    const subCourse = await adminData<SubCourse>(`/course-venue/details/${slug}`);
     expect(subCourse.course_venue).toEqual([]);
 
     const response = await page.goto(`/subCourse-details/${slug}`);

@@ -4,6 +4,7 @@ import { expect, test } from './support/fixtures';
 import { SITE_NAME } from './support/identity';
 import { startPair } from './support/servers';
 import { readChunks } from './support/read-chunks';
+import { adminData } from './support/admin-data';
 
 type HomeHero = { title: string; sub_title: string; banner?: string };
 type HomeIntro = { title: string; description: string; banner: string };
@@ -18,12 +19,6 @@ type OpenCourse = {
 };
 type LearningSolution = { id: number; title: string; thumb_image: string };
 type About = { title: string; description: string; image?: string };
-
-async function adminData<T>(path: string): Promise<T> {
-  const response = await fetch(`${process.env.ADMIN_ORIGIN}/api${path}`);
-  expect(response.ok, path).toBe(true);
-  return ((await response.json()) as { data: T }).data;
-}
 
 const count = (html: string, needle: string) => html.split(needle).length - 1;
 

@@ -5,15 +5,9 @@ import { SITE_NAME } from './support/identity';
 import { expect, test } from './support/fixtures';
 import { startPair } from './support/servers';
 import { axeViolations } from './support/axe';
+import { adminData, type TrainingCourse } from './support/admin-data';
 
-type TrainingCourse = { id: number; code: string; title: string; slug: string };
 type Session = { start_date: string; end_date: string; venue_name: string; course_fee: number };
-
-async function demo<T>(path: string): Promise<T> {
-  const response = await fetch(`${process.env.ADMIN_ORIGIN}/api${path}`);
-  if (!response.ok) throw new Error(`demo admin ${path}: ${response.status}`);
-  return ((await response.json()) as { data: T }).data;
-}
 
 type Pick = {
   category: { id: number; key: string; title: string; courses: TrainingCourse[] };
@@ -23,13 +17,13 @@ type Pick = {
 
 /** An open-course category and one of its courses with sessions in at least two venues. */
 async function pickCourse(): Promise<Pick> {
-  const upcoming = await demo<{ id: number }[]>('/upcoming-certification/content');
+  const upcoming = await adminData<{ id: number }[]>('/upcoming-certification/content');
   for (const { id } of upcoming) {
-    const category = await demo<{ title: string; training_course: TrainingCourse[] }>(
+    const category = await adminData<{ title: string; training_course: TrainingCourse[] }>(
       `/upcoming-training/details/${id}`,
     );
     for (const course of category.training_course) {
-      const sub = await demo<{ course_venue: Session[] }>(`/course-venue/details/${course.slug}`);
+      const sub = await adminData<{ course_venue: Session[] }>(`/course-venue/details/${course.slug}`);
       if (new Set(sub.course_venue.map((session) => session.venue_name)).size >= 2) {
         return {
           category: { id, key: `upcoming-${id}`, title: category.title, courses: category.training_course },

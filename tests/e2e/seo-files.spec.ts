@@ -2,17 +2,7 @@
 // footer links to (/privacy-policy, /sitemap), checked against what the demo admin serves.
 import { expect, test } from './support/fixtures';
 import { axeViolations } from './support/axe';
-
-type TrainingCourse = { id: number; code: string; title: string; slug: string };
-type CourseCategory = { title: string; training_course: TrainingCourse[] };
-type CourseVenue = { start_date: string; end_date: string; venue_name: string; course_fee: number };
-type SubCourse = { title: string; description: string; course_venue: CourseVenue[] };
-
-async function admin<T>(path: string): Promise<T> {
-  const response = await fetch(`${process.env.ADMIN_ORIGIN}/api${path}`);
-  expect(response.status, path).toBe(200);
-  return ((await response.json()) as { data: T }).data;
-}
+import { adminData, type CourseCategory, type SubCourse } from './support/admin-data';
 
 const origin = () => new URL(process.env.SITE_URL!).origin;
 
@@ -31,9 +21,9 @@ async function catalogueAddresses(): Promise<string[]> {
       route: '/learning-solutions-course-details',
     },
   ]) {
-    for (const item of await admin<{ id: number }[]>(list.api)) {
+    for (const item of await adminData<{ id: number }[]>(list.api)) {
       addresses.push(`${list.route}/${item.id}`);
-      const category = await admin<CourseCategory>(`${list.details}/${item.id}`);
+      const category = await adminData<CourseCategory>(`${list.details}/${item.id}`);
       for (const course of category.training_course) {
         addresses.push(`/subCourse-details/${encodeURIComponent(course.slug)}`);
       }
@@ -112,7 +102,7 @@ test.describe('/sitemap.xml and /robots.txt', () => {
 
 test.describe('clean addresses', () => {
   test('a trailing slash answers a permanent redirect to the address without it, query kept', async ({ request }) => {
-    const category = await admin<CourseCategory>('/upcoming-training/details/101');
+    const category = await adminData<CourseCategory>('/upcoming-training/details/101');
     const slug = encodeURIComponent(category.training_course[0]!.slug);
     const cases: [string, string][] = [
       ['/about/', '/about'],
@@ -193,9 +183,9 @@ test.describe('add to calendar', () => {
     page,
     request,
   }) => {
-    const category = await admin<CourseCategory>('/upcoming-training/details/101');
+    const category = await adminData<CourseCategory>('/upcoming-training/details/101');
     const slug = category.training_course[0]!.slug;
-    const subCourse = await admin<SubCourse>(`/course-venue/details/${encodeURIComponent(slug)}`);
+    const subCourse = await adminData<SubCourse>(`/course-venue/details/${encodeURIComponent(slug)}`);
     const pagePath = `/subCourse-details/${encodeURIComponent(slug)}`;
     await page.goto(pagePath);
     const links = page.getByRole('link', { name: /^Add to calendar/ });
@@ -238,7 +228,7 @@ test.describe('add to calendar', () => {
   });
 
   test('unknown courses and sessions answer 404', async ({ request }) => {
-    const category = await admin<CourseCategory>('/upcoming-training/details/101');
+    const category = await adminData<CourseCategory>('/upcoming-training/details/101');
     const slug = encodeURIComponent(category.training_course[0]!.slug);
     for (const path of [
       `/calendar/${slug}/99.ics`,
@@ -292,7 +282,7 @@ test.describe('the footer’s Privacy Policy and Sitemap pages', () => {
 });
 
 test('the new pages and the calendar links have no axe violations', async ({ page }) => {
-  const category = await admin<CourseCategory>('/upcoming-training/details/101');
+  const category = await adminData<CourseCategory>('/upcoming-training/details/101');
   for (const path of [
     '/privacy-policy',
     '/sitemap',

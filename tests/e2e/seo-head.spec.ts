@@ -5,47 +5,26 @@ import { expect, test } from './support/fixtures';
 import { SITE_NAME, TEST_SITE_IDENTITY } from './support/identity';
 import { readHead, readJsonLd, ofType, type JsonLdNode } from './support/seo-parse';
 import { startPair } from './support/servers';
+import { SITE_ROUTES } from './support/routes';
+import { adminData, type CourseCategory, type SubCourse } from './support/admin-data';
 
-type TrainingCourse = { id: number; code: string; title: string; slug: string };
-type CourseCategory = { title: string; training_course: TrainingCourse[] };
-type CourseVenue = { start_date: string; end_date: string; venue_name: string; course_fee: number };
-type SubCourse = { title: string; description: string; course_venue: CourseVenue[] };
 type Settings = Record<'logo' | 'phone' | 'facebook' | 'instagram' | 'twitter' | 'linkedin', string>;
-
-async function admin<T>(path: string): Promise<T> {
-  const response = await fetch(`${process.env.ADMIN_ORIGIN}/api${path}`);
-  expect(response.status, path).toBe(200);
-  return ((await response.json()) as { data: T }).data;
-}
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const origin = () => new URL(process.env.SITE_URL!).origin;
 
-const PAGES = [
-  '/',
-  '/about',
-  '/conferences',
-  '/consultations',
-  '/destination-training',
-  '/customized-in-house',
-  '/gallery',
-  '/learning-solutions',
-  '/contact-us',
-  '/privacy-policy',
-  '/sitemap',
-  '/upcoming-training-course-details/101',
-  '/learning-solutions-course-details/201',
-];
+/** Every page meant for search results (the search page itself is noindex: see the last test). */
+const PAGES = SITE_ROUTES.filter((route) => !route.startsWith('/search'));
 
 async function firstSubCourse(): Promise<{ path: string; slug: string; code: string; data: SubCourse }> {
-  const category = await admin<CourseCategory>('/upcoming-training/details/101');
+  const category = await adminData<CourseCategory>('/upcoming-training/details/101');
   const course = category.training_course[0]!;
   return {
     path: `/subCourse-details/${encodeURIComponent(course.slug)}`,
     slug: course.slug,
     code: course.code,
-    data: await admin<SubCourse>(`/course-venue/details/${encodeURIComponent(course.slug)}`),
+    data: await adminData<SubCourse>(`/course-venue/details/${encodeURIComponent(course.slug)}`),
   };
 }
 
@@ -87,7 +66,7 @@ test.describe('the head of every page type, without JavaScript', () => {
   }) => {
     test.setTimeout(90_000);
     const subCourse = await firstSubCourse();
-    const settings = await admin<Settings>('/setting/content');
+    const settings = await adminData<Settings>('/setting/content');
     const titles = new Map<string, string>();
     const descriptions = new Map<string, string>();
     for (const path of [...PAGES, subCourse.path]) {
@@ -144,7 +123,7 @@ test.describe('the head of every page type, without JavaScript', () => {
   });
 
   test('descriptions come from the content', async ({ page }) => {
-    const about = await admin<{ description: string }>('/about-us/content');
+    const about = await adminData<{ description: string }>('/about-us/content');
     await page.goto('/about');
     const head = await readHead(page);
     // the about text's first words, as plain text
@@ -226,7 +205,7 @@ test.describe('the head of every page type, without JavaScript', () => {
     { route: '/learning-solutions-course-details/201', api: '/learning-solution-training/details/201' },
   ]) {
     test(`${source.route}: an ItemList of its courses, in order, and breadcrumbs`, async ({ page }) => {
-      const category = await admin<CourseCategory>(source.api);
+      const category = await adminData<CourseCategory>(source.api);
       await page.goto(source.route);
       const nodes = await readJsonLd(page);
       const [list] = ofType(nodes, 'ItemList');
@@ -303,7 +282,7 @@ test('a slow admin: the fallback head is in the first bytes, and the page asks t
   const pair = await startPair();
   try {
     pair.admin.setFaults([{ path: '/about-us/content', delayMs: 800 }]);
-    const about = await admin<{ title: string }>('/about-us/content');
+    const about = await adminData<{ title: string }>('/about-us/content');
     pair.admin.resetCounts();
     const started = Date.now();
     const response = await fetch(`${pair.site.url}/about`);
