@@ -112,7 +112,7 @@ function drainRequest(incoming) {
  * where the build's compressed copies of the assets are found; without one, assets are compressed here.
  */
 export function withNodeLayer(appFetch, { publicDir } = {}) {
-  // Compressed copies of immutable assets: each is compressed once per encoding, not per request.
+  // Compressed immutable assets, kept per encoding: the build's copy, or (without one) compressed here once.
   const assetCache = new Map();
 
   return async (request, ...rest) => {

@@ -4,6 +4,7 @@
 // Lighthouse itself runs in `npm run bench` (scripts/bench-lighthouse.mjs), never in a timed test.
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { FIRST_SCREEN_WAIT_MS } from '../../src/lib/first-paint/scripts-after-first-screen';
 import { SITE_ROUTES, subCourseRoutes } from './support/routes';
 
 /** Lighthouse's phone (Moto G Power) and desktop screens. */
@@ -22,6 +23,7 @@ const attribute = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)
 test('every page links the same two stylesheets, no script hint and no invalid preload hint', async ({ request }) => {
   const everyStylesheet = new Set<string>();
   for (const route of await allRoutes()) {
+    await request.get(route); // a warm content cache: sections in place, no late hints in the body
     const html = await (await request.get(route)).text();
     const head = html.slice(0, html.indexOf('</head>'));
     const links = head.match(/<link\s[^>]*>/g) ?? [];
@@ -186,8 +188,12 @@ async function holdHeroPicture(page: Page) {
 }
 
 test.describe('the scripts wait for the first screen', () => {
-  test.beforeEach(async ({ request }) => {
+  test.beforeEach(async ({ page, request }) => {
     await request.get('/'); // a warm content cache, so the hero is in the first HTML
+    // The page's timers and animation frames run only when a test moves the clock, so neither the time
+    // limit nor the frames after the picture can start the scripts behind the test's back.
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 1000);
   });
 
   test("no script is fetched before the first screen's picture has arrived; then the page hydrates", async ({
@@ -197,11 +203,13 @@ test.describe('the scripts wait for the first screen', () => {
     const hero = await holdHeroPicture(page);
     await page.goto('/', { waitUntil: 'domcontentloaded' });
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await page.waitForTimeout(1000); // a second with the picture still on its way
+    await page.clock.runFor(FIRST_SCREEN_WAIT_MS - 500); // frames and timers, short of the time limit
+    await page.waitForTimeout(300);
     expect(scripts).toEqual([]);
     hero.release();
+    await expect.poll(() => hero.arrived()).toBe(true);
+    await page.clock.runFor(100); // the two frames after the picture, still short of the time limit
     await expect.poll(() => scripts.length).toBeGreaterThan(0);
-    expect(hero.arrived()).toBe(true);
     // the hints come back with the scripts, so the modules load side by side, not one import after another
     await expect
       .poll(() => page.evaluate(() => document.head.querySelectorAll('link[rel="modulepreload"]').length))
@@ -217,24 +225,23 @@ test.describe('the scripts wait for the first screen', () => {
   });
 
   test('a picture that never arrives holds the scripts back only until the time limit', async ({ page }) => {
-    await page.clock.install();
     const scripts = scriptRequests(page);
     await holdHeroPicture(page); // never released
     await page.goto('/', { waitUntil: 'domcontentloaded' });
-    await page.waitForTimeout(500);
+    await page.clock.runFor(FIRST_SCREEN_WAIT_MS - 100);
+    await page.waitForTimeout(300);
     expect(scripts).toEqual([]);
-    await page.clock.runFor(3000);
+    await page.clock.runFor(200);
     await expect.poll(() => scripts.length).toBeGreaterThan(0);
   });
 
   test('a visitor who types or taps before the picture arrives gets the scripts at once', async ({ page }) => {
-    await page.clock.install(); // the time limit never comes: only the key press can start them
     const scripts = scriptRequests(page);
     await holdHeroPicture(page);
     await page.goto('/', { waitUntil: 'domcontentloaded' });
-    await page.waitForTimeout(500);
+    await page.waitForTimeout(300);
     expect(scripts).toEqual([]);
-    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab'); // the clock stands still: only the key press can start them
     await expect.poll(() => scripts.length).toBeGreaterThan(0);
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   FIRST_SCREEN_WAIT_MS,
   importAfterFirstScreen,
+  incompleteUtf8Tail,
   scriptsAfterFirstScreenStream,
   takeModulePreloads,
 } from './scripts-after-first-screen';
@@ -29,6 +30,14 @@ async function throughStream(chunks: (string | Uint8Array)[]): Promise<string> {
   return new Response(source.pipeThrough(scriptsAfterFirstScreenStream())).text();
 }
 
+/** `text` as UTF-8, cut every `size` bytes (through the middle of characters). */
+function bytesOf(text: string, size: number): Uint8Array[] {
+  const bytes = new TextEncoder().encode(text);
+  const chunks: Uint8Array[] = [];
+  for (let i = 0; i < bytes.length; i += size) chunks.push(bytes.slice(i, i + size));
+  return chunks;
+}
+
 const expected = () =>
   HEAD.replace(/<link rel="modulepreload"[^>]*>/g, '') +
   SHELL +
@@ -37,6 +46,19 @@ const expected = () =>
     importAfterFirstScreen('/assets/index-b.js', ['/assets/index-b.js', '/assets/site-c.js']),
   ) +
   REST;
+
+describe('incompleteUtf8Tail', () => {
+  it('counts the bytes of a character the next chunk completes, and nothing for whole characters', () => {
+    const utf8 = (text: string) => new TextEncoder().encode(text);
+    expect(incompleteUtf8Tail(utf8('abc'))).toBe(0);
+    expect(incompleteUtf8Tail(utf8('é'))).toBe(0);
+    expect(incompleteUtf8Tail(utf8('aé').slice(0, 2))).toBe(1);
+    expect(incompleteUtf8Tail(utf8('a—').slice(0, 3))).toBe(2);
+    expect(incompleteUtf8Tail(utf8('😀').slice(0, 3))).toBe(3);
+    expect(incompleteUtf8Tail(utf8('😀'))).toBe(0);
+    expect(incompleteUtf8Tail(new Uint8Array(0))).toBe(0);
+  });
+});
 
 describe('takeModulePreloads', () => {
   it('takes out the module preload hints and names their scripts, leaving stylesheets and image preloads', () => {
@@ -76,16 +98,19 @@ describe('scriptsAfterFirstScreenStream', () => {
     expect(out.length).toBe(expected().length + '<p>text</p>'.length * 20_000);
   });
 
-  it('keeps multi-byte characters whole across chunks, surrogate pairs included', async () => {
-    const page = HEAD.replace('<title>x</title>', '<title>Café — دورة</title>') + SHELL + '😀'.repeat(400) + BOOTSTRAP;
-    const bytes = new TextEncoder().encode(page);
-    const chunks: Uint8Array[] = [];
-    for (let i = 0; i < bytes.length; i += 3) chunks.push(bytes.slice(i, i + 3));
-    const out = await throughStream(chunks);
-    expect(out).toContain('<title>Café — دورة</title>');
-    expect(out).toContain('😀'.repeat(400));
-    expect(out).not.toContain('\uFFFD');
-    expect(out).toContain('(function(start,scripts)');
+  it('keeps multi-byte characters whole however the bytes fall, before and after the rewrite', async () => {
+    const accented = '<p>Café — دورة — 😀</p>';
+    const page = HEAD.replace('<title>x</title>', `<title>${accented}</title>`) + SHELL + '😀'.repeat(400);
+    const whole = page + BOOTSTRAP + '😀' + accented + REST; // a 4-byte character right after the rewrite
+    const gated = importAfterFirstScreen('/assets/index-b.js', ['/assets/index-b.js', '/assets/site-c.js']);
+    const want = whole.replace(/<link rel="modulepreload"[^>]*>/g, '').replace('import("/assets/index-b.js")', gated);
+    // the same with no hints to take (passed on at once) and with no head at all
+    const plain = `<html><head><title>${accented}</title></head>😀<body>${accented}${BOOTSTRAP}${accented}</body></html>`;
+    for (const size of [1, 2, 3, 5, 7, 4096]) {
+      expect(await throughStream(bytesOf(whole, size)), `chunks of ${size} bytes`).toBe(want);
+      expect(await throughStream(bytesOf(plain, size)), `no hints, chunks of ${size} bytes`).toBe(plain);
+      expect(await throughStream(bytesOf(accented.repeat(3), size)), `no head, ${size}`).toBe(accented.repeat(3));
+    }
   });
 
   it('leaves a document without a head, without hints or with a huge head as it is', async () => {

@@ -64,15 +64,33 @@ export function importAfterFirstScreen(entry: string, scripts: readonly string[]
 }
 
 /**
+ * How many bytes at the end of `bytes` start a UTF-8 character that the next chunk completes (0 to 3).
+ * The stream decodes only whole characters, so when it stops rewriting and passes chunks on as they are, no
+ * part of a character is left behind in a decoder.
+ */
+export function incompleteUtf8Tail(bytes: Uint8Array): number {
+  for (let back = 1; back <= Math.min(3, bytes.length); back += 1) {
+    const byte = bytes[bytes.length - back]!;
+    if ((byte & 0xc0) === 0x80) continue; // a continuation byte: its lead byte is further back
+    const length = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
+    return length > back ? back : 0;
+  }
+  return 0;
+}
+
+/**
  * A pass-through stream for an HTML body: takes the module preload hints out of its head and makes the
- * bootstrap import wait for the first screen. Everything else streams on byte for byte; a document without
- * a head (or with a huge one) or without a bootstrap is passed on unchanged.
+ * bootstrap import wait for the first screen. Everything else streams on byte for byte. A document without
+ * a head (or with a huge one) is passed on unchanged; one whose bootstrap is not found loses only the hints
+ * (its scripts then load as a chain of imports, see docs/decisions/023).
  */
 export function scriptsAfterFirstScreenStream(): TransformStream<Uint8Array, Uint8Array> {
   const decoder = new TextDecoder();
   const encoder = new TextEncoder();
   let state: 'head' | 'bootstrap' | 'done' = 'head';
   let text = '';
+  /** The start of a character split across chunks, held until the next chunk. */
+  let held: Uint8Array = new Uint8Array(0);
   let scripts: string[] = [];
 
   /** Emits what can go now, holding back only what the current step still needs to see. */
@@ -113,17 +131,29 @@ export function scriptsAfterFirstScreenStream(): TransformStream<Uint8Array, Uin
 
   return new TransformStream({
     transform(chunk, controller) {
+      let bytes = chunk;
+      if (held.length > 0) {
+        bytes = new Uint8Array(held.length + chunk.length);
+        bytes.set(held);
+        bytes.set(chunk, held.length);
+        held = new Uint8Array(0);
+      }
       if (state === 'done') {
-        controller.enqueue(chunk);
+        controller.enqueue(bytes);
         return;
       }
-      text += decoder.decode(chunk, { stream: true });
+      const whole = bytes.length - incompleteUtf8Tail(bytes);
+      held = bytes.slice(whole);
+      text += decoder.decode(bytes.subarray(0, whole));
       advance(controller, false);
     },
     flush(controller) {
-      text += decoder.decode();
-      if (state !== 'done') advance(controller, true);
-      else if (text) controller.enqueue(encoder.encode(text));
+      if (state !== 'done') {
+        text += decoder.decode(held);
+        advance(controller, true);
+      } else if (held.length > 0) {
+        controller.enqueue(held);
+      }
     },
   });
 }
