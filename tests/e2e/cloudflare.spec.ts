@@ -49,6 +49,19 @@ test.describe('Cloudflare Worker in workerd', () => {
       await expect(page.locator('h1').first(), route).toHaveText(heading);
       // SITE_NAME reaches the Worker as a wrangler var
       expect(await page.title(), route).toContain(SITE_NAME);
+      // the scripts load after the first screen (the same HTML rewrite as on Node) and hydrate under the CSP
+      await expect
+        .poll(
+          () =>
+            page.evaluate(() =>
+              Object.keys(document.querySelector('.skip-link')!).some((key) => key.startsWith('__react')),
+            ),
+          { message: `${route} hydrates` },
+        )
+        .toBe(true);
+      expect(await page.evaluate(() => document.querySelector('#_R_')?.textContent ?? ''), route).toContain(
+        '(function(start,scripts)',
+      );
     }
   });
 
