@@ -196,6 +196,10 @@ test.describe('the scripts wait for the first screen', () => {
     await page.clock.pauseAt(Date.now() + 1000);
   });
 
+  test.afterEach(async ({ page }) => {
+    await page.unrouteAll({ behavior: 'ignoreErrors' }); // a picture still held back is let go with the page
+  });
+
   test("no script is fetched before the first screen's picture has arrived; then the page hydrates", async ({
     page,
   }) => {
