@@ -485,8 +485,12 @@ describe('valid enquiries', () => {
       pipeline().submit('contact', form, 'c'),
       pipeline().submit('contact', form, 'c'),
     ]);
-    expect(first).toMatchObject({ result: 'accepted', duplicate: false });
-    expect(second).toMatchObject({ result: 'accepted', duplicate: true });
+    // either send may reach the shared outbox first (their file I/O races): one is new, the other a duplicate
+    expect(first).toMatchObject({ result: 'accepted' });
+    expect(second).toMatchObject({ result: 'accepted' });
+    if (first.result !== 'accepted' || second.result !== 'accepted') throw new Error('not accepted');
+    expect([first.duplicate, second.duplicate].sort()).toEqual([false, true]);
+    expect(second.id).toBe(first.id);
     expect(await recordsOnDisk()).toBe(1);
   });
 
