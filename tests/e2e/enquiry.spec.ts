@@ -54,6 +54,26 @@ async function readRecords(dir: string): Promise<OutboxRecord[]> {
     .map((line) => JSON.parse(line) as OutboxRecord);
 }
 
+/** An enquiry webhook on 127.0.0.1 that answers 204 and keeps the id of every record posted to it. */
+async function startWebhook() {
+  const received: string[] = [];
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+    req.on('end', () => {
+      received.push((JSON.parse(body) as { id: string }).id);
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as import('node:net').AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
 const NO_JS_MESSAGE = 'Please send dates for Q2, and the fees.';
 
 function valid(overrides: Record<string, string> = {}): Record<string, string> {
@@ -463,16 +483,7 @@ test.describe('delivery', () => {
   });
 
   test('forwarding starts with the server: a record left unforwarded is delivered with only health checks', async () => {
-    const received: string[] = [];
-    const webhook = http.createServer((req, res) => {
-      let body = '';
-      req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-      req.on('end', () => {
-        received.push((JSON.parse(body) as { id: string }).id);
-        res.writeHead(204).end();
-      });
-    });
-    await new Promise<void>((resolve) => webhook.listen(0, '127.0.0.1', resolve));
+    const webhook = await startWebhook();
     const leftDir = await mkdtemp(path.join(os.tmpdir(), 'enquiry-e2e-left-'));
     const left = {
       v: 1,
@@ -486,14 +497,14 @@ test.describe('delivery', () => {
     const restarted = await startPair({
       env: {
         ENQUIRY_OUTBOX_DIR: leftDir,
-        ENQUIRY_WEBHOOK_URL: `http://127.0.0.1:${(webhook.address() as import('node:net').AddressInfo).port}/hook`,
+        ENQUIRY_WEBHOOK_URL: `${webhook.url}/hook`,
       },
     });
     try {
-      await expect.poll(() => received, { timeout: 10_000 }).toEqual([left.id]);
+      await expect.poll(() => webhook.received, { timeout: 10_000 }).toEqual([left.id]);
     } finally {
       await restarted.stop();
-      await new Promise((resolve) => webhook.close(resolve));
+      await webhook.close();
       await rm(leftDir, { recursive: true, force: true });
     }
   });
@@ -535,22 +546,13 @@ test.describe('refused without writing anything', () => {
   });
 
   test('over the rate limit: refused with its message; the accepted ones reach the webhook', async () => {
-    const received: string[] = [];
-    const webhook = http.createServer((req, res) => {
-      let body = '';
-      req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-      req.on('end', () => {
-        received.push((JSON.parse(body) as { id: string }).id);
-        res.writeHead(204).end();
-      });
-    });
-    await new Promise<void>((resolve) => webhook.listen(0, '127.0.0.1', resolve));
+    const webhook = await startWebhook();
     const limitedDir = await mkdtemp(path.join(os.tmpdir(), 'enquiry-e2e-limited-'));
     const limited = await startPair({
       env: {
         ENQUIRY_OUTBOX_DIR: limitedDir,
         ENQUIRY_RATE_LIMIT: '2',
-        ENQUIRY_WEBHOOK_URL: `http://127.0.0.1:${(webhook.address() as import('node:net').AddressInfo).port}/enquiries`,
+        ENQUIRY_WEBHOOK_URL: `${webhook.url}/enquiries`,
         ENQUIRY_WEBHOOK_RETRY_MS: '100',
       },
     });
@@ -565,10 +567,10 @@ test.describe('refused without writing anything', () => {
       expect(answers[2]!.html).toContain('value="Three"'); // what was typed is still there
       const records = await readRecords(limitedDir);
       expect(records.map((record) => record.fields.firstName)).toEqual(['One', 'Two']);
-      await expect.poll(() => [...received].sort()).toEqual(records.map((record) => record.id).sort());
+      await expect.poll(() => [...webhook.received].sort()).toEqual(records.map((record) => record.id).sort());
     } finally {
       await limited.stop();
-      await new Promise((resolve) => webhook.close(resolve));
+      await webhook.close();
       await rm(limitedDir, { recursive: true, force: true });
     }
   });
