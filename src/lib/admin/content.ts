@@ -20,6 +20,7 @@ export function contentSource(): ContentSource {
     source = createContentSource({
       baseUrl: adminBaseUrl(),
       timeoutMs: config.timeoutMs,
+      maxBytes: config.maxResponseBytes,
       ttlMs: config.cacheTtlMs,
       retryMs: config.retryMs,
       // room for a large catalogue's sub-courses (the search index reads each) beside the pages' content

@@ -160,7 +160,7 @@ export class PageCache {
     key: string,
     response: { status: number; headers: Headers },
     body: Uint8Array<ArrayBuffer>,
-    { contentFailed, withQuery, partial = false }: { contentFailed: boolean; withQuery: boolean; partial?: boolean },
+    { contentFailed, madeUp, partial = false }: { contentFailed: boolean; madeUp: boolean; partial?: boolean },
   ): Promise<boolean> {
     if (contentFailed) {
       this.failedAt.set(key, this.now());
@@ -190,7 +190,7 @@ export class PageCache {
       // partial content is kept as if rendered earlier: stale (and refreshed) after `retryMs`, and its Age
       // tells shared caches the same
       storedAt: this.now() - (partial ? Math.max(0, this.options.ttlMs - this.options.retryMs) : 0),
-      madeUp: withQuery || response.status === 404,
+      madeUp: madeUp || response.status === 404,
     };
     await this.options.store.put(key, page);
     return true;
