@@ -10,6 +10,7 @@ import { unstable_getContext, unstable_getContextData, unstable_getHeaders } fro
 import { setResponseStatus } from '../response-status';
 import { serverConfig } from '../server-config';
 import { CLIENT_ADDRESS_CONTEXT_KEY, clientKey } from './client-key';
+import { courseContextFor } from './course-context';
 import { enquiryPipeline, ON_WORKERS } from './delivery';
 import { issueFormToken } from './form-token';
 import { FAILED_MESSAGE, type SubmitOutcome } from './pipeline';
@@ -64,6 +65,8 @@ export async function sendEnquiry(_previous: EnquiryFormState | null, formData: 
 
   let outcome: SubmitOutcome;
   try {
+    // the form names its course page; the course it records is the one the admin has at that page
+    if (CONTEXT_FIELD in input) input[CONTEXT_FIELD] = await courseContextFor(input[CONTEXT_FIELD]);
     outcome = await (await enquiryPipeline()).submit(kind, input, requestClient());
   } catch {
     outcome = { result: 'failed', message: FAILED_MESSAGE };
