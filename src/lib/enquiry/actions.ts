@@ -73,7 +73,11 @@ export async function sendEnquiry(_previous: EnquiryFormState | null, formData: 
   }
   if (isPlainFormPost()) {
     const status = outcome.result === 'rejected' ? REJECTED_STATUS[outcome.reason] : STATUS[outcome.result];
-    if (status !== 200) setResponseStatus(status);
+    // a 429 says when to come back (RFC 9110 §10.2.3: whole seconds)
+    const retryAfterMs = outcome.result === 'rejected' ? outcome.retryAfterMs : undefined;
+    const headers: Record<string, string> =
+      retryAfterMs !== undefined ? { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) } : {};
+    if (status !== 200) setResponseStatus(status, headers);
   }
 
   // The sent token was checked by the pipeline unless it refused the form before (then it is checked next time).

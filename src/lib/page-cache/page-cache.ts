@@ -210,7 +210,13 @@ export class PageCache {
   answer({ page, fresh }: Lookup, request: RequestFacts): RawAnswer {
     const encoding = chooseEncoding(request.acceptEncoding);
     const prepared = this.prepared(page);
-    const notModified = matchesEtag(request.ifNoneMatch, page.etag);
+    // RFC 9110 §13.1.2: 304 only to GET/HEAD and only in place of a 2xx; `*` matches only a current
+    // representation, and a kept 404 is none (a 404 is answered as it is)
+    const notModified =
+      page.status >= 200 &&
+      page.status < 300 &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      matchesEtag(request.ifNoneMatch, page.etag);
     const encoded = encoding && !notModified ? page.encoded[encoding] : undefined;
     const headers: Record<string, string> = {
       ...(notModified ? prepared.notModified : encoded && encoding ? prepared[encoding] : prepared.identity),
