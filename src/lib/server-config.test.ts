@@ -92,11 +92,9 @@ describe('server settings', () => {
   });
 
   test('SITE_HOSTS: host names, lower-case, default ports dropped; a URL or path is refused', () => {
-    expect(parseServerConfig({ SITE_HOSTS: 'WWW.Example.com, example.com:443 staging.example.com:8443' }).site.hosts).toEqual([
-      'www.example.com',
-      'example.com',
-      'staging.example.com:8443',
-    ]);
+    expect(
+      parseServerConfig({ SITE_HOSTS: 'WWW.Example.com, example.com:443 staging.example.com:8443' }).site.hosts,
+    ).toEqual(['www.example.com', 'example.com', 'staging.example.com:8443']);
     expect(() => parseServerConfig({ SITE_HOSTS: 'https://www.example.com' })).toThrow(/SITE_HOSTS/);
     expect(() => parseServerConfig({ SITE_HOSTS: 'www.example.com/shop' })).toThrow(/SITE_HOSTS/);
   });

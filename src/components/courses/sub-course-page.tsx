@@ -57,7 +57,11 @@ function SubCourseView({
   crumbs: Crumb[];
 }) {
   return (
-    <CoursePageFrame title={title} crumbs={crumbs} course={{ title, page: courseReference('/subCourse-details', slug) }}>
+    <CoursePageFrame
+      title={title}
+      crumbs={crumbs}
+      course={{ title, page: courseReference('/subCourse-details', slug) }}
+    >
       <section aria-labelledby="sessions-heading" className={styles.section}>
         <h2 id="sessions-heading" className={styles.heading}>
           Dates, venues and fees

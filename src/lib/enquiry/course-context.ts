@@ -9,7 +9,8 @@ import { parseCategoryId, parseSubCourseSlug } from '../../components/courses/co
 import { getLearningSolutionCategory, getOpenCourseCategory, getSubCourse } from '../admin/content';
 import type { ContentResult } from '../admin/content-error';
 
-const REFERENCE = /^\/(subCourse-details|upcoming-training-course-details|learning-solutions-course-details)\/([^/?#]+)$/;
+const REFERENCE =
+  /^\/(subCourse-details|upcoming-training-course-details|learning-solutions-course-details)\/([^/?#]+)$/;
 
 /** The reference a course page gives its sidebar forms: its own path. */
 export function courseReference(route: string, idOrSlug: string | number): string {

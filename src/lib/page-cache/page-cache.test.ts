@@ -64,14 +64,20 @@ describe('page cache', () => {
     const found = (await cache.lookup('gone'))!;
     const etag = cache.respond(found, new Request('http://x/'), false).headers.get('etag')!;
     for (const ifNoneMatch of ['*', etag]) {
-      const answer = cache.respond(found, new Request('http://x/', { headers: { 'if-none-match': ifNoneMatch } }), false);
+      const answer = cache.respond(
+        found,
+        new Request('http://x/', { headers: { 'if-none-match': ifNoneMatch } }),
+        false,
+      );
       expect(answer.status).toBe(404);
       expect(await answer.text()).toBe('<p>not found</p>');
     }
     const page = html('<p>hello</p>');
     await cache.admit('here', page, page.body, { contentFailed: false, madeUp: false });
     const here = (await cache.lookup('here'))!;
-    expect(cache.respond(here, new Request('http://x/', { headers: { 'if-none-match': '*' } }), false).status).toBe(304);
+    expect(cache.respond(here, new Request('http://x/', { headers: { 'if-none-match': '*' } }), false).status).toBe(
+      304,
+    );
   });
 
   test('answers 304 to a matching If-None-Match, and the precompressed body to the encoding asked for', async () => {

@@ -60,10 +60,7 @@ function rscPagePath(encoded: string): string | undefined {
 
 /** The key of a GET/HEAD request the cache may answer, or undefined when it never may. */
 export function pageKey(request: Request, rule: OriginRule): PageKey | undefined {
-  return pageKeyOf(
-    { method: request.method, url: request.url, header: (name) => request.headers.get(name) },
-    rule,
-  );
+  return pageKeyOf({ method: request.method, url: request.url, header: (name) => request.headers.get(name) }, rule);
 }
 
 /** The same from the request's parts (the Node server's direct path has no Request). */

@@ -80,7 +80,9 @@ export function createSearchIndexStore(options: SearchIndexStoreOptions) {
           onProgress: () => (lastProgressAt = now()),
           onCategories: (categories, whole) => {
             if (whole) {
-              options.onSlugs?.(new Set(categories.flatMap((category) => category.courses.map((course) => course.slug))));
+              options.onSlugs?.(
+                new Set(categories.flatMap((category) => category.courses.map((course) => course.slug))),
+              );
             }
             if (current || categories.length === 0) return;
             // the first index: every course by title, sessions from the crawl that follows
