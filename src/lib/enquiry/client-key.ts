@@ -38,7 +38,7 @@ const IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}$/;
  * client is its /64 network, because one subscriber usually holds a whole /64 and could otherwise take a new
  * address for every request.
  */
-export function addressKey(written: string): string {
+function addressKey(written: string): string {
   let address = written.trim().replace(/^"|"$/g, '').toLowerCase();
   const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(address);
   if (bracketed) address = bracketed[1]!;
