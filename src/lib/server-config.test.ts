@@ -7,6 +7,7 @@ describe('server settings', () => {
     expect(config.admin).toEqual({
       baseUrl: 'http://127.0.0.1:4000/api',
       timeoutMs: 5000,
+      maxResponseBytes: 4 * 1024 * 1024,
       cacheTtlMs: 60_000,
       retryMs: 5000,
     });

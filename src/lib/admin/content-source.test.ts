@@ -147,7 +147,7 @@ describe('answers', () => {
       write();
       res.on('close', () => {});
     };
-    const { content } = source({ maxBytes: 64 * 1024 });
+    const { content } = source({ maxBytes: 64 * 1024, timeoutMs: 10_000 }); // a loaded machine is slow
     expect(await content.getSettings()).toMatchObject({
       ok: false,
       error: { kind: 'PARSING_ERROR', message: expect.stringContaining('more than 65536 bytes') },
@@ -170,7 +170,7 @@ describe('answers', () => {
         });
         res.end();
       };
-      const { content } = source();
+      const { content } = source({ timeoutMs: 10_000 });
       expect(await content.getSettings()).toMatchObject({
         ok: false,
         error: { kind: 'HTTP_ERROR', status: 302, message: expect.stringContaining('not followed') },
