@@ -39,7 +39,13 @@ const [{ createContentSource }, { createSearchIndexStore }, { parseSearchQuery, 
 
 const admin = await startDemoAdmin({ host: '127.0.0.1', port: 0, latencyMs: 0 });
 try {
-  const source = createContentSource({ baseUrl: admin.url, timeoutMs: 5000, ttlMs: 60_000, retryMs: 5000 });
+  const source = createContentSource({
+    baseUrl: admin.url,
+    timeoutMs: 5000,
+    maxBytes: 4 * 1024 * 1024,
+    ttlMs: 60_000,
+    retryMs: 5000,
+  });
   const store = createSearchIndexStore({ source, ttlMs: 60_000, retryMs: 5000, settleMs: 5250, log: () => {} });
 
   const coldStart = performance.now();

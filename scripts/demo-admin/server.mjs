@@ -20,7 +20,7 @@ import { renameProvider } from './identity.mjs';
 import { hashString, renderImage, renderLogo } from './images.mjs';
 
 /**
- * @typedef {'drop' | 'hang' | 'invalid-json' | 'wrong-shape'} FaultMode
+ * @typedef {'drop' | 'hang' | 'invalid-json' | 'wrong-shape' | 'huge' | 'slow-body' | 'redirect'} FaultMode
  *
  * @typedef {object} FaultRule
  * @property {string} path      Exact API path ('/home-page/content'), a prefix ending in '*'
@@ -29,7 +29,12 @@ import { hashString, renderImage, renderLogo } from './images.mjs';
  * @property {number} [status]  Answer this HTTP status with a JSON error body.
  * @property {FaultMode} [mode] drop: destroy the socket; hang: never answer (until close);
  *                              invalid-json: 200 with a body that is not JSON;
- *                              wrong-shape: 200 with `{ "data": { "unexpected": true } }`.
+ *                              wrong-shape: 200 with `{ "data": { "unexpected": true } }`;
+ *                              huge: 200 with a JSON body of `bytes` bytes (50 MB by default), no length;
+ *                              slow-body: 200 headers at once, then one byte of the answer every 100 ms;
+ *                              redirect: 302 to `location` (another origin, or a path of this one).
+ * @property {number} [bytes]   Size of a `huge` answer.
+ * @property {string} [location] Where a `redirect` points.
  * @property {number} [times]   Apply only to the next N matching requests, then the rule is removed.
  *
  * @typedef {Record<string, number>} RequestCounts  API path → requests received.
@@ -48,6 +53,7 @@ import { hashString, renderImage, renderLogo } from './images.mjs';
  * @property {() => void} resetCounts
  * @property {() => number} totalRequests  API requests since the last resetCounts.
  * @property {() => number} mostInFlight   Most API requests open at once since the last resetCounts.
+ * @property {() => number} hugeBytesSent  Bytes of `huge` answers written so far (the client reads them or stops).
  * @property {(apiPath: string, edit: (data: any) => unknown) => void} editContent  Change a payload, as an
  *                              editor would in the admin (tests of how fast a change reaches visitors).
  *
@@ -65,7 +71,7 @@ import { hashString, renderImage, renderLogo } from './images.mjs';
  * @property {string} [providerName] Speak for this provider instead of the demo's (identity.mjs, renameProvider).
  */
 
-const FAULT_MODES = new Set(['drop', 'hang', 'invalid-json', 'wrong-shape']);
+const FAULT_MODES = new Set(['drop', 'hang', 'invalid-json', 'wrong-shape', 'huge', 'slow-body', 'redirect']);
 const JSON_TYPE = 'application/json; charset=utf-8';
 const MAX_CONTROL_BODY = 1024 * 1024;
 
@@ -79,7 +85,7 @@ export function normaliseFaults(rules) {
   return rules.map((rule, index) => {
     const where = `fault rule #${index}`;
     if (!rule || typeof rule !== 'object') throw new TypeError(`${where} must be an object`);
-    const { path, delayMs, status, mode, times } = /** @type {Record<string, unknown>} */ (rule);
+    const { path, delayMs, status, mode, times, bytes, location } = /** @type {Record<string, unknown>} */ (rule);
     if (typeof path !== 'string' || path === '') throw new TypeError(`${where}: path must be a non-empty string`);
     /** @type {FaultRule} */
     const copy = { path };
@@ -99,6 +105,17 @@ export function normaliseFaults(rules) {
         throw new TypeError(`${where}: mode must be one of ${[...FAULT_MODES].join(', ')}`);
       copy.mode = /** @type {FaultMode} */ (mode);
     }
+    if (bytes !== undefined) {
+      if (!Number.isInteger(bytes) || /** @type {number} */ (bytes) < 1)
+        throw new TypeError(`${where}: bytes must be a positive integer`);
+      copy.bytes = /** @type {number} */ (bytes);
+    }
+    if (location !== undefined) {
+      if (typeof location !== 'string' || location === '') throw new TypeError(`${where}: location must be a string`);
+      copy.location = location;
+    }
+    if (copy.mode === 'redirect' && copy.location === undefined)
+      throw new TypeError(`${where}: a redirect needs a location`);
     if (times !== undefined) {
       if (!Number.isInteger(times) || /** @type {number} */ (times) < 1)
         throw new TypeError(`${where}: times must be a positive integer`);
@@ -106,6 +123,48 @@ export function normaliseFaults(rules) {
     }
     return copy;
   });
+}
+
+/**
+ * A JSON answer of `bytes` bytes (`{"data":"xxxx…"}`) without a content-length, written as the client reads
+ * it: a client that stops reading stops the writing too.
+ * @param {http.ServerResponse} res @param {number} bytes
+ */
+function sendHuge(res, bytes, count = (/** @type {number} */ _sent) => {}) {
+  res.writeHead(200, { 'content-type': JSON_TYPE });
+  const chunk = Buffer.alloc(64 * 1024, 'x');
+  let left = Math.max(0, bytes - 11);
+  res.write('{"data":"');
+  const write = () => {
+    while (left > 0 && !res.destroyed) {
+      const part = left >= chunk.length ? chunk : chunk.subarray(0, left);
+      left -= part.length;
+      count(part.length);
+      if (!res.write(part)) return void res.once('drain', write);
+    }
+    if (!res.destroyed) res.end('"}');
+  };
+  write();
+}
+
+/**
+ * `body` one byte every `everyMs` ms: the headers arrive at once, the body never in time.
+ * @param {http.ServerResponse} res @param {string} body @param {number} everyMs
+ */
+function sendSlowly(res, body, everyMs) {
+  res.writeHead(200, { 'content-type': JSON_TYPE, 'content-length': Buffer.byteLength(body) });
+  const bytes = Buffer.from(body);
+  let at = 0;
+  const timer = setInterval(() => {
+    if (res.destroyed || at >= bytes.length) {
+      clearInterval(timer);
+      if (!res.destroyed) res.end();
+      return;
+    }
+    res.write(bytes.subarray(at, at + 1));
+    at += 1;
+  }, everyMs);
+  res.once('close', () => clearInterval(timer));
 }
 
 /** @param {string} pattern @param {string} apiPath */
@@ -196,6 +255,8 @@ export async function startDemoAdmin({
     edits: new Map(),
     inFlight: 0,
     mostInFlight: 0,
+    /** Bytes of `huge` answers handed to the socket: how much of them the client read. */
+    hugeBytesSent: 0,
   };
   /** @type {Set<import('node:net').Socket>} */
   const sockets = new Set();
@@ -282,6 +343,16 @@ export async function startDemoAdmin({
       }
       case 'wrong-shape':
         sendJson(res, 200, { data: { unexpected: true } });
+        return;
+      case 'huge':
+        sendHuge(res, rule.bytes ?? 50 * 1024 * 1024, (sent) => (state.hugeBytesSent += sent));
+        return;
+      case 'slow-body':
+        sendSlowly(res, JSON.stringify({ data: currentSite().content[apiPath] ?? null }), 100);
+        return;
+      case 'redirect':
+        res.writeHead(302, { location: /** @type {string} */ (rule.location), 'content-length': 0 });
+        res.end();
         return;
       default:
         break;
@@ -437,6 +508,9 @@ export async function startDemoAdmin({
       state.mostInFlight = state.inFlight;
     },
     /** @returns {number} the most API requests open at once since the last resetCounts */
+    hugeBytesSent() {
+      return state.hugeBytesSent;
+    },
     mostInFlight() {
       return state.mostInFlight;
     },

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { requestOrigin } from './request-origin';
+import { pageOrigin, requestOrigin } from './request-origin';
 
 const request = (url: string, headers: Record<string, string> = {}) => new Request(url, { headers });
 
@@ -29,5 +29,34 @@ describe('requestOrigin', () => {
     expect(requestOrigin(request('http://127.0.0.1:8080/', { 'x-forwarded-proto': 'javascript' }), 1)).toBe(
       'http://127.0.0.1:8080',
     );
+  });
+});
+
+describe('pageOrigin: the one origin a page may name', () => {
+  const forged = request('http://127.0.0.1:8080/about', {
+    host: '127.0.0.1:8080',
+    'x-forwarded-host': 'evil.example',
+    'x-forwarded-proto': 'https',
+  });
+
+  test('SITE_URL wins over every header', () => {
+    const rule = { siteUrl: 'https://www.example.com', siteHosts: [], trustedProxies: 1 };
+    expect(pageOrigin(forged, rule)).toEqual({ origin: 'https://www.example.com', served: true });
+  });
+
+  test('SITE_HOSTS: a listed host is named, any other becomes the first listed', () => {
+    const rule = { siteUrl: undefined, siteHosts: ['www.example.com', 'example.com'], trustedProxies: 1 };
+    expect(pageOrigin(forged, rule)).toEqual({ origin: 'https://www.example.com', served: true });
+    const listed = request('http://10.0.0.2/', { 'x-forwarded-host': 'example.com', 'x-forwarded-proto': 'https' });
+    expect(pageOrigin(listed, rule)).toEqual({ origin: 'https://example.com', served: true });
+  });
+
+  test('unconfigured: the request origin, served only for a loopback name', () => {
+    const rule = { siteUrl: undefined, siteHosts: [], trustedProxies: 1 };
+    expect(pageOrigin(forged, rule)).toEqual({ origin: 'https://evil.example', served: false });
+    expect(pageOrigin(forged, { ...rule, trustedProxies: 0 })).toEqual({
+      origin: 'http://127.0.0.1:8080',
+      served: true,
+    });
   });
 });

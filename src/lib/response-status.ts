@@ -8,9 +8,19 @@ import 'server-only';
 import { unstable_getContextData } from 'waku/server';
 
 const KEY = 'responseStatus';
+const HEADERS_KEY = 'responseStatusHeaders';
 
-export function setResponseStatus(status: number): void {
-  unstable_getContextData()[KEY] = status;
+/** `headers`: what the status needs said with it (a 429's Retry-After). */
+export function setResponseStatus(status: number, headers: Record<string, string> = {}): void {
+  const data = unstable_getContextData();
+  data[KEY] = status;
+  data[HEADERS_KEY] = headers;
+}
+
+/** The headers recorded with the status. */
+export function recordedResponseHeaders(): Record<string, string> {
+  const headers = unstable_getContextData()[HEADERS_KEY];
+  return headers && typeof headers === 'object' ? (headers as Record<string, string>) : {};
 }
 
 export function recordedResponseStatus(): number | undefined {

@@ -7,6 +7,7 @@ describe('server settings', () => {
     expect(config.admin).toEqual({
       baseUrl: 'http://127.0.0.1:4000/api',
       timeoutMs: 5000,
+      maxResponseBytes: 4 * 1024 * 1024,
       cacheTtlMs: 60_000,
       retryMs: 5000,
     });
@@ -81,6 +82,7 @@ describe('server settings', () => {
     expect(config.site).toEqual({
       domain: undefined,
       url: undefined,
+      hosts: [],
       name: 'Gulf Training Partners',
       address: ['Unit 7, Seef Business Centre', 'Road 2825', 'Manama, Kingdom of Bahrain'],
       openingHours: 'Sunday to Thursday, 8:00 to 17:00',
@@ -90,11 +92,20 @@ describe('server settings', () => {
     expect(config.healthzToken).toBe('a-long-enough-secret');
   });
 
+  test('SITE_HOSTS: host names, lower-case, default ports dropped; a URL or path is refused', () => {
+    expect(
+      parseServerConfig({ SITE_HOSTS: 'WWW.Example.com, example.com:443 staging.example.com:8443' }).site.hosts,
+    ).toEqual(['www.example.com', 'example.com', 'staging.example.com:8443']);
+    expect(() => parseServerConfig({ SITE_HOSTS: 'https://www.example.com' })).toThrow(/SITE_HOSTS/);
+    expect(() => parseServerConfig({ SITE_HOSTS: 'www.example.com/shop' })).toThrow(/SITE_HOSTS/);
+  });
+
   test('unset identity stays unset (no borrowed name, no address)', () => {
     const config = parseServerConfig({});
     expect(config.site).toEqual({
       domain: undefined,
       url: undefined,
+      hosts: [],
       name: undefined,
       address: [],
       openingHours: undefined,

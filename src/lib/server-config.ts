@@ -7,6 +7,7 @@
 import 'server-only';
 import { getEnv } from 'waku';
 import * as v from 'valibot';
+import { isHostName } from './request-origin';
 
 /** Where the code runs: Cloudflare's workerd identifies itself in `navigator.userAgent`. */
 export const RUNTIME: 'node' | 'workers' =
@@ -58,6 +59,25 @@ const originList = v.optional(
   '',
 );
 
+/**
+ * Hosts the site answers under ("www.example.com example.com:8443"), lower-case; a default port (80, 443)
+ * is dropped, as browsers drop it from the Host they send.
+ */
+const hostList = v.optional(
+  v.pipe(
+    v.string(),
+    v.transform((value) => value.split(/[\s,]+/).filter(Boolean)),
+    v.array(
+      v.pipe(
+        v.string(),
+        v.check(isHostName, 'must be host names (with a port if not 80/443), such as www.example.com'),
+        v.transform((value) => value.toLowerCase().replace(/:(80|443)$/, '')),
+      ),
+    ),
+  ),
+  '',
+);
+
 /** One line of text a visitor reads (a name, opening hours): no line breaks, at most 200 characters. */
 const textLine = v.pipe(
   v.string(),
@@ -86,6 +106,7 @@ const phoneNumber = v.pipe(
 const EnvSchema = v.object({
   ADMIN_API_URL: v.optional(httpUrl),
   ADMIN_TIMEOUT_MS: count(5000),
+  ADMIN_MAX_RESPONSE_BYTES: count(4 * 1024 * 1024),
   CONTENT_CACHE_TTL_MS: count(60_000),
   CONTENT_RETRY_MS: count(5000),
   PAGE_CACHE_MAX_BYTES: count(128 * 1024 * 1024),
@@ -97,6 +118,7 @@ const EnvSchema = v.object({
   UNKNOWN_SLUG_CALLS_PER_MINUTE: count(30),
   SITE_DOMAIN: v.optional(v.string()),
   SITE_URL: v.optional(siteUrl),
+  SITE_HOSTS: hostList,
   SITE_NAME: v.optional(textLine),
   SITE_ADDRESS: v.optional(addressLines, ''),
   SITE_OPENING_HOURS: v.optional(textLine),
@@ -123,6 +145,8 @@ export type ServerConfig = {
     /** Unset only in a build or a test that never calls the admin; `adminBaseUrl()` insists. */
     baseUrl: string | undefined;
     timeoutMs: number;
+    /** An admin answer longer than this is not read on (a PARSING_ERROR). */
+    maxResponseBytes: number;
     cacheTtlMs: number;
     retryMs: number;
   };
@@ -142,8 +166,13 @@ export type ServerConfig = {
    */
   site: {
     domain: string | undefined;
-    /** The public origin for canonical and shared links; unset: the origin each request arrived at. */
+    /** The public origin for canonical and shared links; unset: see `hosts`. */
     url: string | undefined;
+    /**
+     * Without `url`: the hosts the site serves; a page names the one it was asked for when listed, else the
+     * first. Both unset: the origin each request arrived at (request-origin.ts).
+     */
+    hosts: string[];
     name: string | undefined;
     /** Postal address lines; the last one is where the provider is (e.g. "Manama, Kingdom of Bahrain"). */
     address: string[];
@@ -196,6 +225,7 @@ export function parseServerConfig(env: Env, runtime: ServerConfig['runtime'] = R
     admin: {
       baseUrl: e.ADMIN_API_URL,
       timeoutMs: e.ADMIN_TIMEOUT_MS,
+      maxResponseBytes: e.ADMIN_MAX_RESPONSE_BYTES,
       cacheTtlMs: e.CONTENT_CACHE_TTL_MS,
       retryMs: e.CONTENT_RETRY_MS,
     },
@@ -208,6 +238,7 @@ export function parseServerConfig(env: Env, runtime: ServerConfig['runtime'] = R
     site: {
       domain: e.SITE_DOMAIN,
       url: e.SITE_URL,
+      hosts: e.SITE_HOSTS,
       name: e.SITE_NAME,
       address: e.SITE_ADDRESS,
       openingHours: e.SITE_OPENING_HOURS,

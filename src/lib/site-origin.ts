@@ -1,25 +1,28 @@
 /** Where the visitor reached the site: the domain the footer names and the origin of absolute URLs. */
 import 'server-only';
-import { unstable_getContext, unstable_getHeaders } from 'waku/server';
+import { unstable_getContext } from 'waku/server';
 import { serverConfig } from './server-config';
-import { requestOrigin } from './request-origin';
+import { pageOrigin, type OriginRule, type RequestParts } from './request-origin';
 
-/** The domain the footer names: SITE_DOMAIN, else the host the visitor asked for. */
-export function siteDomain(): string {
-  const configured = serverConfig().site.domain;
-  if (configured) return configured;
-  try {
-    const host = unstable_getHeaders()['host'];
-    if (host) return host.replace(/:\d+$/, '');
-  } catch {
-    // outside a request
-  }
-  return 'localhost';
+/** The settings the origin rule reads (request-origin.ts). */
+export function originRule(): OriginRule {
+  const config = serverConfig();
+  return { siteUrl: config.site.url, siteHosts: config.site.hosts, trustedProxies: config.trustedProxies };
 }
 
 /**
- * The origin canonical links, shared links and the sitemap are built on: SITE_URL, else the origin of the
- * request being rendered (see request-origin.ts for which headers are believed).
+ * The domain the footer names: SITE_DOMAIN, else the host of the origin the page names (never a Host
+ * header the page cache's key does not hold).
+ */
+export function siteDomain(): string {
+  const configured = serverConfig().site.domain;
+  if (configured) return configured;
+  return new URL(siteOrigin()).hostname.replace(/^\[|\]$/g, '');
+}
+
+/**
+ * The origin canonical links, shared links and the sitemap are built on: the one rule of request-origin.ts
+ * applied to the request being rendered.
  */
 export function siteOrigin(): string {
   let request: Request;
@@ -32,7 +35,6 @@ export function siteOrigin(): string {
 }
 
 /** The same, for a middleware holding the request. */
-export function siteOriginFor(request: Request): string {
-  const config = serverConfig();
-  return config.site.url ?? requestOrigin(request, config.trustedProxies);
+export function siteOriginFor(request: Request | RequestParts): string {
+  return pageOrigin(request, originRule()).origin;
 }

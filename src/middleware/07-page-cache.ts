@@ -9,6 +9,7 @@ import { WorkersPageStore } from '../lib/page-cache/workers-page-store';
 import { inlineScriptHashes } from '../lib/security/inline-scripts';
 import { contentSecurityPolicy, isHttps, isHttpsRequest, mediaOriginsFrom } from '../lib/security/security-headers';
 import { RUNTIME, serverConfig } from '../lib/server-config';
+import { originRule } from '../lib/site-origin';
 
 type Compress = (
   body: Uint8Array<ArrayBuffer>,
@@ -102,14 +103,15 @@ export default function pageCache(): MiddlewareHandler {
     await pages.admit(key.key, response, bytes, {
       contentFailed: contentFailedIn(context),
       partial: partialIn(context),
-      withQuery: key.withQuery,
+      madeUp: key.madeUp,
     });
   };
 
   return async (c, next) => {
     // the development server renders with Vite's own scripts and no CSP: nothing to keep
     if (!import.meta.env.PROD) return next();
-    const key = pageKey(c.req.raw);
+    const rule = originRule();
+    const key = pageKey(c.req.raw, rule);
     if (!key) return next();
     cache ??= create();
     const pages = await cache;
@@ -118,12 +120,7 @@ export default function pageCache(): MiddlewareHandler {
     const host = nodeHost(c);
     if (host && !host.answer) {
       host.answer = (request) => {
-        const found = pageKeyOf({
-          method: request.method,
-          url: request.url,
-          host: request.header('host'),
-          skip: request.header('x-waku-router-skip'),
-        });
+        const found = pageKeyOf({ method: request.method, url: request.url, header: request.header }, rule);
         const kept = found && pages.lookupNow(found.key);
         if (!kept?.fresh) return undefined;
         return pages.answer(kept, {

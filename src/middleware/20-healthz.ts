@@ -18,8 +18,11 @@ async function probeAdmin(): Promise<AdminProbe> {
   const started = Date.now();
   let status: number | string;
   try {
+    // A redirect is not followed (the content client refuses one too): an admin that sends the site
+    // elsewhere cannot serve it, so the probe reports its 3xx status and the site is "degraded".
     const response = await fetch(`${baseUrl.replace(/\/+$/, '')}/setting/content`, {
       signal: AbortSignal.timeout(Math.min(timeoutMs, 2000)),
+      redirect: 'manual',
     });
     status = response.status;
     await response.body?.cancel();

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { recordedResponseStatus } from '../lib/response-status';
+import { recordedResponseHeaders, recordedResponseStatus } from '../lib/response-status';
 
 /** Applies the status a page recorded with `setResponseStatus` (see response-status.ts). */
 export default function responseStatus(): MiddlewareHandler {
@@ -7,7 +7,9 @@ export default function responseStatus(): MiddlewareHandler {
     await next();
     const status = recordedResponseStatus();
     if (status !== undefined && c.res.status === 200) {
-      c.res = new Response(c.res.body, { status, headers: c.res.headers });
+      const headers = new Headers(c.res.headers);
+      for (const [name, value] of Object.entries(recordedResponseHeaders())) headers.set(name, value);
+      c.res = new Response(c.res.body, { status, headers });
     }
   };
 }

@@ -43,7 +43,7 @@ export function CourseDetailsPage({ source, id }: { source: CourseCategorySource
       head={(category) => (category ? <CourseCategoryMeta path={path} category={category} crumbs={crumbs} /> : null)}
       failed={courseFailure(path, crumbs)}
     >
-      {(category) => <CourseCategoryView category={category} crumbs={crumbs} />}
+      {(category) => <CourseCategoryView category={category} crumbs={crumbs} page={path} />}
     </Section>
   );
 }
@@ -51,12 +51,15 @@ export function CourseDetailsPage({ source, id }: { source: CourseCategorySource
 function CourseCategoryView({
   category: { title, training_course: courses },
   crumbs,
+  page,
 }: {
   category: CourseCategory;
   crumbs: Crumb[];
+  /** This page's path: the sidebar forms' reference to the course. */
+  page: string;
 }) {
   return (
-    <CoursePageFrame title={title} crumbs={crumbs} course={title}>
+    <CoursePageFrame title={title} crumbs={crumbs} course={{ title, page }}>
       <section aria-labelledby="course-list-heading">
         <h2 id="course-list-heading" className={styles.heading}>
           Training courses

@@ -5,7 +5,7 @@ import { NotFoundView } from '../layout/not-found-view';
 import { CourseNotFoundMeta, CourseUnavailableMeta } from '../seo/course-meta';
 import { LoadingRegion, Skeleton } from '../ui/skeleton';
 import { CourseBreadcrumb, type Crumb } from './course-breadcrumb';
-import { CourseSidebar } from './course-sidebar';
+import { CourseSidebar, type SidebarCourse } from './course-sidebar';
 import styles from './course-page-frame.module.css';
 
 export const HOME_CRUMB: Crumb = { label: 'Home', href: '/' };
@@ -23,7 +23,7 @@ export function CoursePageFrame({
   title: string;
   crumbs: Crumb[];
   /** The course the sidebar's forms are about; undefined when the course could not be loaded. */
-  course?: string;
+  course?: SidebarCourse;
   children: ReactNode;
 }) {
   return (

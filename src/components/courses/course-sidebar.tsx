@@ -5,11 +5,17 @@ import { inHouseProposalHref } from '../../lib/enquiry-links';
 import styles from './course-sidebar.module.css';
 
 /**
+ * The course a sidebar is beside: its title (for the words) and its page's path, the reference its forms
+ * send so the server records the course it looks up (src/lib/enquiry/course-context.ts).
+ */
+export type SidebarCourse = { title: string; page: string };
+
+/**
  * The course screens' sidebar: course search, Call Me Back, the in-house proposal
  * link and Quick Inquiry. The frames and headings are ours; the forms inside belong to the search and
  * enquiry components. The heading ids are fixed because a page has one sidebar.
  */
-export function CourseSidebar({ course }: { course?: string }) {
+export function CourseSidebar({ course }: { course?: SidebarCourse | undefined }) {
   return (
     <aside className={styles.sidebar} aria-label="Course search and enquiries">
       <section className={styles.block} aria-labelledby="sidebar-find-course">
@@ -25,7 +31,7 @@ export function CourseSidebar({ course }: { course?: string }) {
         <h2 id="sidebar-call-me-back" className={styles.heading}>
           Call Me Back
         </h2>
-        <CallMeBackForm context={course} />
+        <CallMeBackForm context={course?.page} />
       </section>
 
       <section className={`${styles.block} ${styles.proposal}`} aria-labelledby="sidebar-in-house">
@@ -37,7 +43,7 @@ export function CourseSidebar({ course }: { course?: string }) {
           organisation.
         </p>
         <ButtonLink
-          href={course ? inHouseProposalHref(course) : '/contact-us?trainingFor=team#enquiry'}
+          href={course ? inHouseProposalHref(course.title) : '/contact-us?trainingFor=team#enquiry'}
           variant="secondary"
           className={styles.wide}
         >
@@ -49,7 +55,7 @@ export function CourseSidebar({ course }: { course?: string }) {
         <h2 id="sidebar-quick-inquiry" className={styles.heading}>
           Quick Inquiry
         </h2>
-        <QuickInquiryForm context={course} />
+        <QuickInquiryForm context={course?.page} />
       </section>
     </aside>
   );

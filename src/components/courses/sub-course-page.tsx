@@ -8,6 +8,7 @@ import { Section } from '../ui/section';
 import type { Crumb } from './course-breadcrumb';
 import { CourseNotFound, CoursePageFrame, CoursePageSkeleton, courseFailure, HOME_CRUMB } from './course-page-frame';
 import { parseSubCourseSlug } from './course-route-params';
+import { courseReference } from '../../lib/enquiry/course-context';
 import { CourseSessionsTable } from './course-sessions-table';
 import { NoCourseDetails } from './no-course-details';
 import styles from './sub-course-page.module.css';
@@ -56,7 +57,11 @@ function SubCourseView({
   crumbs: Crumb[];
 }) {
   return (
-    <CoursePageFrame title={title} crumbs={crumbs} course={title}>
+    <CoursePageFrame
+      title={title}
+      crumbs={crumbs}
+      course={{ title, page: courseReference('/subCourse-details', slug) }}
+    >
       <section aria-labelledby="sessions-heading" className={styles.section}>
         <h2 id="sessions-heading" className={styles.heading}>
           Dates, venues and fees

@@ -23,7 +23,10 @@ export async function ContactForm({ prefill }: { prefill?: EnquiryPrefill | unde
   return <ContactFormCard token={await issueFormToken()} initialValues={values} providerName={siteName()} />;
 }
 
-/** A sidebar form; `context` is the course title, sent along so the enquiry says which course it is about. */
+/**
+ * A sidebar form; `context` is the course page's path, the reference the server resolves to the course's
+ * title when the form arrives (src/lib/enquiry/course-context.ts), so the enquiry says which course it is about.
+ */
 async function SidebarEnquiry({ kind, context }: { kind: SidebarFormKind; context: string | undefined }) {
   return <SidebarForm kind={kind} token={await issueFormToken()} context={cleanContext(context) || undefined} />;
 }

@@ -15,6 +15,8 @@ export type AdminClientOptions = {
   baseUrl: string;
   /** No answer (headers and body) within this many ms is a TIMEOUT_ERROR. */
   timeoutMs: number;
+  /** An answer larger than this is not read past this many bytes: a PARSING_ERROR. */
+  maxBytes: number;
   fetch?: typeof fetch;
 };
 
@@ -36,7 +38,13 @@ export function createAdminClient(options: AdminClientOptions) {
     fetch: options.fetch ?? globalThis.fetch,
   });
 
-  /** GET one admin path and validate its `data` with `schema`. Never throws. */
+  /**
+   * GET one admin path and validate its `data` with `schema`. Never throws. The admin is trusted only as
+   * far as this: one timeout covers the headers and the whole body (a body trickled byte by byte is
+   * abandoned like a silent server), the body is read as a stream and given up on past `maxBytes` (a
+   * 50 MB answer costs at most `maxBytes` of memory, never the whole), and a redirect is not followed: it is
+   * an HTTP_ERROR like any other non-2xx status, since the content would come from somewhere else.
+   */
   async function get<P extends GetPath, TSchema extends v.GenericSchema>(
     path: P,
     pathParams: PathParams<P>,
@@ -46,16 +54,23 @@ export function createAdminClient(options: AdminClientOptions) {
     let body: string;
     let status: number;
     try {
-      // parseAs 'text': JSON.parse failures must become PARSING_ERROR, not an exception inside the client.
-      const init = { params: { path: pathParams }, parseAs: 'text', signal } as const;
+      // parseAs 'stream': the body is read here, bounded; JSON.parse failures become PARSING_ERROR below.
+      const init = { params: { path: pathParams }, parseAs: 'stream', signal, redirect: 'manual' } as const;
       const result = await (
         client.GET as (p: string, i: typeof init) => Promise<{ data?: unknown; error?: unknown; response: Response }>
       )(path, init);
-      status = result.response.status;
-      if (!result.response.ok) {
-        return fail({ kind: 'HTTP_ERROR', status, message: `${path} answered HTTP ${status}` });
+      const { response } = result;
+      status = response.status;
+      if (status < 200 || status > 299) {
+        await response.body?.cancel().catch(() => {});
+        const moved = status >= 300 && status < 400 ? ' (a redirect, not followed)' : '';
+        return fail({ kind: 'HTTP_ERROR', status, message: `${path} answered HTTP ${status}${moved}` });
       }
-      body = typeof result.data === 'string' ? result.data : '';
+      const read = await readBounded(response, options.maxBytes, signal);
+      if (read === undefined) {
+        return fail({ kind: 'PARSING_ERROR', message: `${path} answered more than ${options.maxBytes} bytes` });
+      }
+      body = read;
     } catch (error) {
       return fail(classifyTransportError(path, error, signal));
     }
@@ -77,6 +92,41 @@ export function createAdminClient(options: AdminClientOptions) {
   }
 
   return { get };
+}
+
+/**
+ * The body as text, or undefined once it exceeds `maxBytes` (announced or counted; the rest is not read).
+ * Rejects when `signal` aborts first, whether or not the runtime ends the stream itself.
+ */
+async function readBounded(response: Response, maxBytes: number, signal: AbortSignal): Promise<string | undefined> {
+  const announced = Number(response.headers.get('content-length') ?? '0');
+  if (!response.body) return '';
+  const reader = response.body.getReader();
+  if (announced > maxBytes) {
+    await reader.cancel().catch(() => {});
+    return undefined;
+  }
+  const aborted = new Promise<never>((_, reject) => {
+    const abort = () => reject(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
+    if (signal.aborted) abort();
+    else signal.addEventListener('abort', abort, { once: true });
+  });
+  aborted.catch(() => {}); // observed below; never an unhandled rejection
+  const decoder = new TextDecoder();
+  let text = '';
+  let bytes = 0;
+  try {
+    for (;;) {
+      const { done, value } = await Promise.race([reader.read(), aborted]);
+      if (done) return text + decoder.decode();
+      bytes += value.byteLength;
+      if (bytes > maxBytes) return undefined;
+      text += decoder.decode(value, { stream: true });
+    }
+  } finally {
+    // a body not read to its end (too large, too slow) is given up on: the connection is not kept waiting
+    void reader.cancel().catch(() => {});
+  }
 }
 
 function fail(error: ContentError): { ok: false; error: ContentError } {

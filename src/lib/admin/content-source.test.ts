@@ -61,6 +61,7 @@ function source(overrides: Partial<ContentSourceOptions> = {}) {
   const content = createContentSource({
     baseUrl,
     timeoutMs: 500,
+    maxBytes: 64 * 1024,
     ttlMs: 60_000,
     retryMs: 5_000,
     now: () => clock.now,
@@ -115,6 +116,72 @@ describe('answers', () => {
     const result = await content.getSettings();
     expect(result).toMatchObject({ ok: false, error: { kind: 'TIMEOUT_ERROR' } });
     expect(Date.now() - started).toBeLessThan(1_500);
+  });
+
+  test('a body trickled slower than the timeout is a TIMEOUT_ERROR, though bytes keep coming', async () => {
+    handler = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const timer = setInterval(() => (res.writableEnded ? clearInterval(timer) : res.write(' ')), 20);
+      res.on('close', () => clearInterval(timer));
+      pending.push(res);
+    };
+    const { content } = source({ timeoutMs: 300 });
+    expect(await content.getSettings()).toMatchObject({ ok: false, error: { kind: 'TIMEOUT_ERROR' } });
+  });
+
+  test('an answer over maxBytes is refused, announced or not, and read no further', async () => {
+    const huge = JSON.stringify({ data: { ...settings, padding: 'x'.repeat(200_000) } });
+    let written = 0;
+    handler = (req, res) => {
+      if (req.url?.includes('setting')) {
+        json(res, 200, JSON.parse(huge)); // with content-length
+        return;
+      }
+      // chunked, no length: counted as it arrives; the server keeps writing until the client goes away
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const write = () => {
+        while (!res.destroyed && written < 50_000_000 && res.write('x'.repeat(16_384))) written += 16_384;
+        if (!res.destroyed && written < 50_000_000) res.once('drain', write);
+      };
+      res.write('{"data":[');
+      write();
+      res.on('close', () => {});
+    };
+    const { content } = source({ maxBytes: 64 * 1024, timeoutMs: 10_000 }); // a loaded machine is slow
+    expect(await content.getSettings()).toMatchObject({
+      ok: false,
+      error: { kind: 'PARSING_ERROR', message: expect.stringContaining('more than 65536 bytes') },
+    });
+    expect(await content.getGallery()).toMatchObject({ ok: false, error: { kind: 'PARSING_ERROR' } });
+    await settle();
+    expect(written).toBeLessThan(10_000_000); // the client stopped reading: the 50 MB were never sent
+  });
+
+  test('a redirect is not followed, to another origin or its own', async () => {
+    const elsewhere = http.createServer((_req, res) => json(res, 200, { data: settings }));
+    await new Promise<void>((resolve) => elsewhere.listen(0, '127.0.0.1', resolve));
+    const other = `http://127.0.0.1:${(elsewhere.address() as AddressInfo).port}`;
+    let asked = 0;
+    elsewhere.on('request', () => (asked += 1));
+    try {
+      handler = (req, res) => {
+        res.writeHead(req.url?.includes('gallery') ? 301 : 302, {
+          location: req.url?.includes('gallery') ? '/api/setting/content' : `${other}/api/setting/content`,
+        });
+        res.end();
+      };
+      const { content } = source({ timeoutMs: 10_000 });
+      expect(await content.getSettings()).toMatchObject({
+        ok: false,
+        error: { kind: 'HTTP_ERROR', status: 302, message: expect.stringContaining('not followed') },
+      });
+      expect(await content.getGallery()).toMatchObject({ ok: false, error: { kind: 'HTTP_ERROR', status: 301 } });
+      expect(asked).toBe(0);
+      expect(requests).toEqual(['/api/setting/content', '/api/gallery/content']);
+    } finally {
+      elsewhere.closeAllConnections();
+      await new Promise((resolve) => elsewhere.close(resolve));
+    }
   });
 
   test('a body that stalls midway is a TIMEOUT_ERROR too', async () => {
@@ -292,6 +359,7 @@ describe('slugs that are not ASCII', () => {
     const content = createContentSource({
       baseUrl: 'http://admin.test/api',
       timeoutMs: 1000,
+      maxBytes: 64 * 1024,
       ttlMs: 60_000,
       retryMs: 1000,
       fetch: async (input: RequestInfo | URL) => {

@@ -15,6 +15,8 @@ import * as s from './schemas';
 export type ContentSourceOptions = {
   baseUrl: string;
   timeoutMs: number;
+  /** Largest admin answer read (ADMIN_MAX_RESPONSE_BYTES). */
+  maxBytes: number;
   ttlMs: number;
   retryMs: number;
   maxEntries?: number;

@@ -5,7 +5,7 @@
  * failed), so a render that may show a failure message never replaces a good cached page.
  */
 import 'server-only';
-import { isPageRefresh, reportContentFailure } from '../page-cache/render-health';
+import { isPageRefresh, reportContentFailure, reportPartialContent } from '../page-cache/render-health';
 import { slugGate } from '../search/known-slugs';
 import { adminBaseUrl, serverConfig } from '../server-config';
 import { isNotFound, type ContentResult } from './content-error';
@@ -20,6 +20,7 @@ export function contentSource(): ContentSource {
     source = createContentSource({
       baseUrl: adminBaseUrl(),
       timeoutMs: config.timeoutMs,
+      maxBytes: config.maxResponseBytes,
       ttlMs: config.cacheTtlMs,
       retryMs: config.retryMs,
       // room for a large catalogue's sub-courses (the search index reads each) beside the pages' content
@@ -49,11 +50,16 @@ export const getConsultations = () => observed(contentSource().getConsultations(
 export const getGallery = () => observed(contentSource().getGallery());
 export const getOpenCourseCategory = (id: number) => observed(contentSource().getOpenCourseCategory(id));
 export const getLearningSolutionCategory = (id: number) => observed(contentSource().getLearningSolutionCategory(id));
-/** A slug the catalogue does not list is "not found" without an admin call, beyond a small budget. */
-export const getSubCourse = (slug: string): Promise<ContentResult<SubCourse>> =>
-  slugGate().mayAsk(slug)
-    ? observed(contentSource().getSubCourse(slug))
-    : Promise.resolve({
-        ok: false,
-        error: { kind: 'HTTP_ERROR', status: 404, message: `/course-venue/details/${slug}: not in the catalogue` },
-      });
+/**
+ * A slug the catalogue (read whole, see known-slugs.ts) does not list is "not found" without an admin call,
+ * beyond a small budget. That 404 is the site's inference, not the admin's answer: a page built on it is
+ * kept only briefly (CONTENT_RETRY_MS), so a course added since the last crawl is not hidden for a TTL.
+ */
+export function getSubCourse(slug: string): Promise<ContentResult<SubCourse>> {
+  if (slugGate().mayAsk(slug)) return observed(contentSource().getSubCourse(slug));
+  reportPartialContent();
+  return Promise.resolve({
+    ok: false,
+    error: { kind: 'HTTP_ERROR', status: 404, message: `/course-venue/details/${slug}: not in the catalogue` },
+  });
+}

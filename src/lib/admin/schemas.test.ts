@@ -1,6 +1,13 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { GallerySchema, HomeHeroSchema, IntroTileSchema, SettingsSchema, TwoImagePageSchema } from './schemas';
+import {
+  GallerySchema,
+  HomeHeroSchema,
+  IntroTileSchema,
+  SettingsSchema,
+  SubCourseSchema,
+  TwoImagePageSchema,
+} from './schemas';
 
 const settings = (fields: Partial<Record<keyof v.InferInput<typeof SettingsSchema>, string>>) =>
   v.parse(SettingsSchema, {
@@ -76,5 +83,18 @@ describe('admin addresses are checked where they enter', () => {
     for (const key of ['phone', 'messenger', 'whatsapp', 'facebook', 'instagram'] as const) {
       expect(dropped[key], key).toBe('');
     }
+  });
+});
+
+describe('admin text is cleaned where it enters', () => {
+  it('drops NUL, vertical tab and other control characters; keeps tabs and line breaks', () => {
+    const course = v.parse(SubCourseSchema, {
+      title: 'Risk\u0000 Manage\u000Bment\u007F\u0085',
+      description: 'Line one\r\nLine\ttwo\u000C',
+      course_venue: [{ start_date: '2027-03-01', end_date: '2027-03-05', venue_name: 'Man\u0001ama', course_fee: 1 }],
+    });
+    expect(course.title).toBe('Risk Management');
+    expect(course.description).toBe('Line one\r\nLine\ttwo');
+    expect(course.course_venue[0]?.venue_name).toBe('Manama');
   });
 });

@@ -10,7 +10,16 @@
 import * as v from 'valibot';
 import { safeUrl, urlScheme } from '../rich-text/safe-url';
 
-const text = v.string();
+/**
+ * Control characters other than tab and line breaks (NUL, vertical tab, form feed, DEL, the C1 range) mean
+ * nothing in text a visitor reads, and some formats the text reaches (iCalendar, XML, JSON-LD in a script)
+ * forbid them or read them as structure: removed here, once, as the text enters.
+ */
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
+const text = v.pipe(
+  v.string(),
+  v.transform((value) => value.replace(CONTROL_CHARACTERS, '')),
+);
 
 /**
  * Every address the admin supplies (images, video, tile links) follows the spec's rule: no scheme, or http,

@@ -10,6 +10,7 @@ import { unstable_getContext, unstable_getContextData, unstable_getHeaders } fro
 import { setResponseStatus } from '../response-status';
 import { serverConfig } from '../server-config';
 import { CLIENT_ADDRESS_CONTEXT_KEY, clientKey } from './client-key';
+import { courseContextFor } from './course-context';
 import { enquiryPipeline, ON_WORKERS } from './delivery';
 import { issueFormToken } from './form-token';
 import { FAILED_MESSAGE, type SubmitOutcome } from './pipeline';
@@ -64,13 +65,19 @@ export async function sendEnquiry(_previous: EnquiryFormState | null, formData: 
 
   let outcome: SubmitOutcome;
   try {
+    // the form names its course page; the course it records is the one the admin has at that page
+    if (CONTEXT_FIELD in input) input[CONTEXT_FIELD] = await courseContextFor(input[CONTEXT_FIELD]);
     outcome = await (await enquiryPipeline()).submit(kind, input, requestClient());
   } catch {
     outcome = { result: 'failed', message: FAILED_MESSAGE };
   }
   if (isPlainFormPost()) {
     const status = outcome.result === 'rejected' ? REJECTED_STATUS[outcome.reason] : STATUS[outcome.result];
-    if (status !== 200) setResponseStatus(status);
+    // a 429 says when to come back (RFC 9110 §10.2.3: whole seconds)
+    const retryAfterMs = outcome.result === 'rejected' ? outcome.retryAfterMs : undefined;
+    const headers: Record<string, string> =
+      retryAfterMs !== undefined ? { 'retry-after': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) } : {};
+    if (status !== 200) setResponseStatus(status, headers);
   }
 
   // The sent token was checked by the pipeline unless it refused the form before (then it is checked next time).

@@ -23,23 +23,39 @@ export function clientKey(options: {
       .map((hop) => hop.trim())
       .filter(Boolean);
     const hop = hops[hops.length - options.trustedProxies] ?? hops[0];
-    if (hop) return normalise(hop);
+    if (hop) return addressKey(hop);
   }
-  if (options.remoteAddress) return normalise(options.remoteAddress);
+  if (options.remoteAddress) return addressKey(options.remoteAddress);
   return SHARED_CLIENT_KEY;
 }
 
+const IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}$/;
+
 /**
- * '::ffff:1.2.3.4' and '1.2.3.4' are the same client; an IPv6 client is its /64 network, because one
- * subscriber usually holds a whole /64 and could otherwise take a new address for every request.
+ * The address alone, whatever way the hop wrote it: proxies write X-Forwarded-For entries as `1.2.3.4`,
+ * `1.2.3.4:51234`, `2001:db8::1`, `[2001:db8::1]:51234` or quoted; the port changes with every connection
+ * and must never make a request a new client. '::ffff:1.2.3.4' and '1.2.3.4' are the same client; an IPv6
+ * client is its /64 network, because one subscriber usually holds a whole /64 and could otherwise take a new
+ * address for every request.
  */
-function normalise(address: string): string {
-  const lower = address.toLowerCase().replace(/%.*$/, '');
-  if (lower.startsWith('::ffff:') && lower.includes('.')) return lower.slice(7);
-  if (!lower.includes(':')) return lower;
-  const [head = '', tail] = lower.split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
+function addressKey(written: string): string {
+  let address = written.trim().replace(/^"|"$/g, '').toLowerCase();
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(address);
+  if (bracketed) address = bracketed[1]!;
+  else if (/^[\d.]+:\d+$/.test(address)) address = address.slice(0, address.lastIndexOf(':'));
+  address = address.replace(/%.*$/, '');
+  if (address.startsWith('::ffff:') && IPV4.test(address.slice(7))) return address.slice(7);
+  if (!address.includes(':')) return address;
+  return ipv6Network(address);
+}
+
+/** The /64 network of an IPv6 address ('2001:db8:85a3::9' → '2001:db8:85a3:0::/64'). */
+function ipv6Network(address: string): string {
+  const [head = '', tail] = address.split('::');
+  const groupsOf = (part: string) =>
+    part ? part.split(':').flatMap((group) => (IPV4.test(group) ? ['0', '0'] : [group])) : [];
+  const left = groupsOf(head);
+  const right = tail === undefined ? [] : groupsOf(tail);
   const groups =
     tail === undefined
       ? left

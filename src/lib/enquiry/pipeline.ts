@@ -32,7 +32,7 @@ type RejectionReason = 'too-large' | 'honeypot' | 'expired-form' | 'rate-limited
 export type SubmitOutcome =
   | { result: 'accepted'; id: string; duplicate: boolean }
   | { result: 'invalid'; errors: FieldErrors }
-  | { result: 'rejected'; reason: RejectionReason; message: string }
+  | { result: 'rejected'; reason: RejectionReason; message: string; retryAfterMs?: number }
   | { result: 'failed'; message: string };
 
 export const FAILED_MESSAGE =
@@ -144,6 +144,11 @@ export class EnquiryPipeline {
   }
 
   private reject(reason: RejectionReason, detail: { maxBytes?: number; retryAfterMs?: number } = {}): SubmitOutcome {
-    return { result: 'rejected', reason, message: rejectionMessage(reason, detail) };
+    return {
+      result: 'rejected',
+      reason,
+      message: rejectionMessage(reason, detail),
+      ...(detail.retryAfterMs !== undefined ? { retryAfterMs: detail.retryAfterMs } : {}),
+    };
   }
 }

@@ -42,6 +42,16 @@ describe('clientKey', () => {
     expect(clientKey({ remoteAddress: '127.0.0.1', trustedProxies: 1 })).toBe('127.0.0.1');
   });
 
+  test('the address alone: a port, brackets or quotes in a forwarded entry never make a new client', () => {
+    const key = (entry: string) => clientKey({ forwardedFor: entry, remoteAddress: '127.0.0.1', trustedProxies: 1 });
+    for (const entry of ['203.0.113.9', '203.0.113.9:51234', '203.0.113.9:1', '"203.0.113.9:4711"'])
+      expect(key(`10.0.0.1, ${entry}`)).toBe('203.0.113.9');
+    for (const entry of ['2001:db8:1:2::9', '[2001:db8:1:2::9]:443', '[2001:db8:1:2:ffff::1]', '"[2001:db8:1:2::7]:9"'])
+      expect(key(entry)).toBe('2001:db8:1:2::/64');
+    expect(key('[::ffff:203.0.113.9]:8080')).toBe('203.0.113.9');
+    expect(key('64:ff9b::198.51.100.1')).toBe('64:ff9b:0:0::/64');
+  });
+
   test('an IPv6 client is its /64; nothing known is one shared bucket', () => {
     expect(clientKey({ remoteAddress: '2001:db8:85a3:0:1:2:3:4', trustedProxies: 0 })).toBe('2001:db8:85a3:0::/64');
     expect(clientKey({ remoteAddress: '2001:db8:85a3::9', trustedProxies: 0 })).toBe('2001:db8:85a3:0::/64');

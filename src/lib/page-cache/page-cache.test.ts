@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { chooseEncoding, PageCache } from './page-cache';
 import { pageKey } from './page-key';
 import { MemoryPageStore, type StoredPage } from './page-store';
+import type { OriginRule } from '../request-origin';
 
 const encoder = new TextEncoder();
 
@@ -34,16 +35,16 @@ describe('page cache', () => {
   test('a render that streamed a section behind its skeleton is not kept (visitors without JavaScript would keep the skeleton)', async () => {
     const { cache } = setup();
     const streamed = html('<!--$?--><template id="B:0"></template><p aria-busy="true">loading</p><!--/$-->');
-    expect(await cache.admit('k', streamed, streamed.body, { contentFailed: false, withQuery: false })).toBe(false);
+    expect(await cache.admit('k', streamed, streamed.body, { contentFailed: false, madeUp: false })).toBe(false);
     expect(await cache.lookup('k')).toBeUndefined();
     const inPlace = html('<!--$--><p>ready</p><!--/$-->');
-    expect(await cache.admit('k', inPlace, inPlace.body, { contentFailed: false, withQuery: false })).toBe(true);
+    expect(await cache.admit('k', inPlace, inPlace.body, { contentFailed: false, madeUp: false })).toBe(true);
   });
 
   test('keeps a completed page without nonces, under a hash policy, and serves it with an ETag and a shareable Cache-Control', async () => {
     const { cache } = setup();
     const page = html('<p>x</p><script nonce="abc+/=">go()</script>');
-    expect(await cache.admit('k', page, page.body, { contentFailed: false, withQuery: false })).toBe(true);
+    expect(await cache.admit('k', page, page.body, { contentFailed: false, madeUp: false })).toBe(true);
     const found = await cache.lookup('k');
     expect(found?.fresh).toBe(true);
     const response = cache.respond(found!, new Request('http://x/'), false);
@@ -56,10 +57,33 @@ describe('page cache', () => {
     expect(response.headers.get('etag')).toMatch(/^W\/"[0-9a-f]{24}"$/);
   });
 
+  test('a kept 404 is no current representation: If-None-Match (even *) still gets the 404', async () => {
+    const { cache } = setup();
+    const missing = html('<p>not found</p>', 404);
+    await cache.admit('gone', missing, missing.body, { contentFailed: false, madeUp: false });
+    const found = (await cache.lookup('gone'))!;
+    const etag = cache.respond(found, new Request('http://x/'), false).headers.get('etag')!;
+    for (const ifNoneMatch of ['*', etag]) {
+      const answer = cache.respond(
+        found,
+        new Request('http://x/', { headers: { 'if-none-match': ifNoneMatch } }),
+        false,
+      );
+      expect(answer.status).toBe(404);
+      expect(await answer.text()).toBe('<p>not found</p>');
+    }
+    const page = html('<p>hello</p>');
+    await cache.admit('here', page, page.body, { contentFailed: false, madeUp: false });
+    const here = (await cache.lookup('here'))!;
+    expect(cache.respond(here, new Request('http://x/', { headers: { 'if-none-match': '*' } }), false).status).toBe(
+      304,
+    );
+  });
+
   test('answers 304 to a matching If-None-Match, and the precompressed body to the encoding asked for', async () => {
     const { cache } = setup();
     const page = html('<p>hello</p>');
-    await cache.admit('k', page, page.body, { contentFailed: false, withQuery: false });
+    await cache.admit('k', page, page.body, { contentFailed: false, madeUp: false });
     const found = (await cache.lookup('k'))!;
     const etag = cache.respond(found, new Request('http://x/'), false).headers.get('etag')!;
     const notModified = cache.respond(found, new Request('http://x/', { headers: { 'if-none-match': etag } }), false);
@@ -81,13 +105,13 @@ describe('page cache', () => {
   test('a page past the TTL is stale, and one refresh at a time may replace it', async () => {
     const { cache, advance } = setup();
     const page = html('<p>v1</p>');
-    await cache.admit('k', page, page.body, { contentFailed: false, withQuery: false });
+    await cache.admit('k', page, page.body, { contentFailed: false, madeUp: false });
     advance(60_000);
     expect((await cache.lookup('k'))?.fresh).toBe(false);
     expect(cache.claimRefresh('k')).toBe(true);
     expect(cache.claimRefresh('k')).toBe(false);
     const next = html('<p>v2</p>');
-    await cache.admit('k', next, next.body, { contentFailed: false, withQuery: false });
+    await cache.admit('k', next, next.body, { contentFailed: false, madeUp: false });
     cache.release('k');
     const found = (await cache.lookup('k'))!;
     expect(found.fresh).toBe(true);
@@ -97,11 +121,11 @@ describe('page cache', () => {
   test('a refresh whose content failed keeps the last good page, and the next refresh waits', async () => {
     const { cache, advance } = setup();
     const page = html('<p>good</p>');
-    await cache.admit('k', page, page.body, { contentFailed: false, withQuery: false });
+    await cache.admit('k', page, page.body, { contentFailed: false, madeUp: false });
     advance(61_000);
     expect(cache.claimRefresh('k')).toBe(true);
     const failed = html('<p>could not be loaded</p>');
-    expect(await cache.admit('k', failed, failed.body, { contentFailed: true, withQuery: false })).toBe(false);
+    expect(await cache.admit('k', failed, failed.body, { contentFailed: true, madeUp: false })).toBe(false);
     cache.release('k');
     const found = (await cache.lookup('k'))!;
     expect(await cache.respond(found, new Request('http://x/'), false).text()).toBe('<p>good</p>');
@@ -113,7 +137,7 @@ describe('page cache', () => {
   test('a page with partial content is kept, but stale after the retry delay instead of the TTL', async () => {
     const { cache, advance } = setup();
     const page = html('<p>titles only</p>');
-    await cache.admit('k', page, page.body, { contentFailed: false, withQuery: false, partial: true });
+    await cache.admit('k', page, page.body, { contentFailed: false, madeUp: false, partial: true });
     expect((await cache.lookup('k'))?.fresh).toBe(true);
     advance(5000);
     expect((await cache.lookup('k'))?.fresh).toBe(false);
@@ -177,7 +201,8 @@ describe('memory page store', () => {
 });
 
 describe('page keys', () => {
-  const key = (url: string, init?: RequestInit) => pageKey(new Request(`http://site.test${url}`, init))?.key;
+  const open: OriginRule = { siteUrl: undefined, siteHosts: [], trustedProxies: 0 };
+  const key = (url: string, init?: RequestInit) => pageKey(new Request(`http://site.test${url}`, init), open)?.key;
 
   test('keep only the parameters a page reads, in a fixed order', () => {
     expect(key('/about?utm_source=x')).toBe(key('/about'));
@@ -188,8 +213,31 @@ describe('page keys', () => {
     expect(key('/subCourse-details/a?b=1')).toBe('html http://site.test/subCourse-details/a');
     // a page the table does not know keeps every parameter
     expect(key('/privacy-policy?b=2&a=1')).toBe('html http://site.test/privacy-policy?a=1&b=2');
-    expect(pageKey(new Request('http://site.test/search?q=x'))?.withQuery).toBe(true);
-    expect(pageKey(new Request('http://site.test/search'))?.withQuery).toBe(false);
+    expect(pageKey(new Request('http://127.0.0.1/search?q=x'), open)?.madeUp).toBe(true);
+    expect(pageKey(new Request('http://127.0.0.1/search'), open)?.madeUp).toBe(false);
+  });
+
+  test('the key holds the origin the page names: a forwarded host is in it, or named nowhere', () => {
+    const forged = (rule: OriginRule) =>
+      pageKey(
+        new Request('http://127.0.0.1:8080/about', {
+          headers: { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
+        }),
+        rule,
+      );
+    // behind a trusted proxy with nothing configured, the forwarded origin is what the page names: so is the key
+    expect(forged({ ...open, trustedProxies: 1 })).toEqual({
+      key: 'html https://evil.example/about',
+      kind: 'html',
+      madeUp: true, // a host the site does not know it serves
+    });
+    // SITE_URL: every host shares the one page
+    expect(forged({ ...open, trustedProxies: 1, siteUrl: 'https://www.example.com' })?.key).toBe(
+      'html https://www.example.com/about',
+    );
+    // SITE_HOSTS: an unlisted host is keyed (and named) as the first listed one
+    const hosts = { ...open, trustedProxies: 1, siteHosts: ['www.example.com', 'example.com'] };
+    expect(forged(hosts)).toEqual({ key: 'html https://www.example.com/about', kind: 'html', madeUp: false });
   });
 
   test('RSC navigation payloads are keyed by their page, query and skip list', () => {

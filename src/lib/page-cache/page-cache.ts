@@ -160,7 +160,7 @@ export class PageCache {
     key: string,
     response: { status: number; headers: Headers },
     body: Uint8Array<ArrayBuffer>,
-    { contentFailed, withQuery, partial = false }: { contentFailed: boolean; withQuery: boolean; partial?: boolean },
+    { contentFailed, madeUp, partial = false }: { contentFailed: boolean; madeUp: boolean; partial?: boolean },
   ): Promise<boolean> {
     if (contentFailed) {
       this.failedAt.set(key, this.now());
@@ -190,7 +190,7 @@ export class PageCache {
       // partial content is kept as if rendered earlier: stale (and refreshed) after `retryMs`, and its Age
       // tells shared caches the same
       storedAt: this.now() - (partial ? Math.max(0, this.options.ttlMs - this.options.retryMs) : 0),
-      madeUp: withQuery || response.status === 404,
+      madeUp: madeUp || response.status === 404,
     };
     await this.options.store.put(key, page);
     return true;
@@ -210,7 +210,13 @@ export class PageCache {
   answer({ page, fresh }: Lookup, request: RequestFacts): RawAnswer {
     const encoding = chooseEncoding(request.acceptEncoding);
     const prepared = this.prepared(page);
-    const notModified = matchesEtag(request.ifNoneMatch, page.etag);
+    // RFC 9110 §13.1.2: 304 only to GET/HEAD and only in place of a 2xx; `*` matches only a current
+    // representation, and a kept 404 is none (a 404 is answered as it is)
+    const notModified =
+      page.status >= 200 &&
+      page.status < 300 &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      matchesEtag(request.ifNoneMatch, page.etag);
     const encoded = encoding && !notModified ? page.encoded[encoding] : undefined;
     const headers: Record<string, string> = {
       ...(notModified ? prepared.notModified : encoded && encoding ? prepared[encoding] : prepared.identity),

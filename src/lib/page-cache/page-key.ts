@@ -1,6 +1,6 @@
 /**
- * Which requests the page cache may answer, and under which key. A page's key is the origin the visitor
- * asked for (pages name the host they were reached on), its path, and only the query parameters the page
+ * Which requests the page cache may answer, and under which key. A page's key is the origin the page names
+ * (the one rule of src/lib/request-origin.ts, so whatever decides the canonical link is in the key), its path, and only the query parameters the page
  * actually reads, in a fixed order: `/about?utm_source=x` is `/about`, `/search?page=2&q=x` is
  * `/search?q=x&page=2`. A path the table does not know keeps every parameter (never a wrong page, at worst
  * a copy per URL). RSC navigation payloads (`GET /RSC/R/<page>.txt?query=…`) are keyed the same way from the
@@ -22,12 +22,17 @@ const RSC_ROUTE = /^\/RSC\/R\/(.+)\.txt$/;
 const SKIP_HEADER = 'x-waku-router-skip';
 
 import 'server-only';
+import { pageOrigin, type OriginRule, type RequestParts } from '../request-origin';
+
 export type PageKey = {
   key: string;
   /** An HTML page, or an RSC navigation payload (which Waku 0.27 sends as text/plain). */
   kind: 'html' | 'rsc';
-  /** The key carries query parameters (a search, a prefill): made up by visitors, dropped from memory first. */
-  withQuery: boolean;
+  /**
+   * Made up by visitors, dropped from memory first: the key carries query parameters (a search, a prefill),
+   * or its host is not one the site knows it serves.
+   */
+  madeUp: boolean;
 };
 
 function keptParameters(pathname: string, query: URLSearchParams): [string, string][] {
@@ -54,41 +59,34 @@ function rscPagePath(encoded: string): string | undefined {
 }
 
 /** The key of a GET/HEAD request the cache may answer, or undefined when it never may. */
-export function pageKey(request: Request): PageKey | undefined {
-  return pageKeyOf({
-    method: request.method,
-    url: request.url,
-    host: request.headers.get('host'),
-    skip: request.headers.get(SKIP_HEADER),
-  });
+export function pageKey(request: Request, rule: OriginRule): PageKey | undefined {
+  return pageKeyOf({ method: request.method, url: request.url, header: (name) => request.headers.get(name) }, rule);
 }
 
 /** The same from the request's parts (the Node server's direct path has no Request). */
-export function pageKeyOf(request: {
-  method: string;
-  url: string;
-  host: string | null | undefined;
-  skip: string | null | undefined;
-}): PageKey | undefined {
+export function pageKeyOf(request: RequestParts & { method: string }, rule: OriginRule): PageKey | undefined {
   if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
   const url = new URL(request.url);
-  const host = (request.host ?? url.host).toLowerCase();
-  const origin = `${url.protocol}//${host}`;
   if (NOT_PAGES.test(url.pathname)) return undefined;
+  const { origin, served } = pageOrigin(request, rule);
 
   const rsc = RSC_ROUTE.exec(url.pathname);
   if (rsc) {
     const page = rscPagePath(rsc[1] ?? '');
     if (!page) return undefined;
     const parameters = keptParameters(page, new URLSearchParams(url.searchParams.get('query') ?? ''));
-    const skip = request.skip ?? '';
+    const skip = request.header(SKIP_HEADER) ?? '';
     return {
       key: `rsc ${origin}${page}${encode(parameters)} skip=${skip}`,
       kind: 'rsc',
-      withQuery: parameters.length > 0,
+      madeUp: parameters.length > 0 || !served,
     };
   }
   if (url.pathname.startsWith('/RSC/')) return undefined;
   const parameters = keptParameters(url.pathname, url.searchParams);
-  return { key: `html ${origin}${url.pathname}${encode(parameters)}`, kind: 'html', withQuery: parameters.length > 0 };
+  return {
+    key: `html ${origin}${url.pathname}${encode(parameters)}`,
+    kind: 'html',
+    madeUp: parameters.length > 0 || !served,
+  };
 }

@@ -32,8 +32,12 @@ export type LoadCatalogueOptions = {
   concurrency?: number;
   /** Least time between the starts of two sub-course calls. */
   intervalMs?: number;
-  /** Called once the categories are known, before the sub-courses are read (every course's title and slug). */
-  onCategories?: (categories: CatalogueCategory[]) => void;
+  /**
+   * Called once the categories are known, before the sub-courses are read (every course's title and slug).
+   * `whole`: both lists and every category answered (a 404 is an answer); false when a call failed, so
+   * the categories are partly the previous catalogue's or missing and say nothing of what does not exist.
+   */
+  onCategories?: (categories: CatalogueCategory[], whole: boolean) => void;
   /** Called after every call that answered (the build is alive). */
   onProgress?: () => void;
   /** Waits `ms` (tests pass a fake clock). */
@@ -87,7 +91,7 @@ export async function loadCatalogue(
     },
   );
   const categories = loaded.filter((category): category is CatalogueCategory => category !== undefined);
-  onCategories?.(categories);
+  onCategories?.(categories, failures.length === 0);
 
   const slugs = [...new Set(categories.flatMap((category) => category.courses.map((course) => course.slug)))];
   let nextStartAt = 0;

@@ -206,6 +206,43 @@ describe('the index store', () => {
     expect(waits[0]).toBeGreaterThan(400);
   });
 
+  it('tells the known-slug gate only a catalogue whose lists and categories all answered', async () => {
+    const admin = fakeAdmin();
+    const told: string[][] = [];
+    const clock = { now: 1_000_000 };
+    const store = createSearchIndexStore({
+      source: admin.source,
+      ttlMs: 60_000,
+      retryMs: 5_000,
+      now: () => clock.now,
+      onSlugs: (known) => told.push([...known].sort()),
+      log: () => {},
+    });
+    // a first crawl with one category list failing: nothing is told (the gate keeps asking the admin)
+    admin.faults.set('solutions', down);
+    await store.get(1000);
+    await store.idle();
+    expect(told).toEqual([]);
+    // a whole read: told
+    admin.faults.clear();
+    clock.now += 61_000;
+    await store.get(1000);
+    await store.idle();
+    expect(told).toEqual([['coaching', 'risk']]);
+    // one category failing (its last good copy kept): not told again, the previous whole set stands
+    admin.faults.set('upcoming-101', down);
+    clock.now += 61_000;
+    await store.get(1000);
+    await store.idle();
+    expect(told).toHaveLength(1);
+    // a category the admin says is gone (404) is an answer: the read is whole
+    admin.faults.set('upcoming-101', gone);
+    clock.now += 61_000;
+    await store.get(1000);
+    await store.idle();
+    expect(told).toEqual([['coaching', 'risk'], ['coaching']]);
+  });
+
   it('keeps the last good index when a rebuild fails entirely, and logs it once', async () => {
     const { admin, store, advance, logs } = setup();
     await store.get(1000);

@@ -26,7 +26,10 @@ export type SearchIndexStoreOptions = {
   concurrency?: number;
   /** Least time between the starts of two sub-course calls (60 000 / calls per minute). */
   intervalMs?: number;
-  /** Told the catalogue's sub-course slugs whenever a build has read the categories. */
+  /**
+   * Told the catalogue's sub-course slugs whenever a build has read every category whole. A build in which
+   * a list or a category failed tells nothing: a failed call is no evidence that a course does not exist.
+   */
   onSlugs?: (slugs: ReadonlySet<string>) => void;
   now?: () => number;
   log?: (message: string) => void;
@@ -75,8 +78,12 @@ export function createSearchIndexStore(options: SearchIndexStoreOptions) {
           ...(options.intervalMs ? { intervalMs: options.intervalMs } : {}),
           ...(options.sleep ? { sleep: options.sleep } : {}),
           onProgress: () => (lastProgressAt = now()),
-          onCategories: (categories) => {
-            options.onSlugs?.(new Set(categories.flatMap((category) => category.courses.map((course) => course.slug))));
+          onCategories: (categories, whole) => {
+            if (whole) {
+              options.onSlugs?.(
+                new Set(categories.flatMap((category) => category.courses.map((course) => course.slug))),
+              );
+            }
             if (current || categories.length === 0) return;
             // the first index: every course by title, sessions from the crawl that follows
             const partial: Catalogue = { categories, sessionsBySlug: new Map() };

@@ -20,7 +20,9 @@ export type FaultRule = {
   path: string;
   delayMs?: number;
   status?: number;
-  mode?: 'drop' | 'hang' | 'invalid-json' | 'wrong-shape';
+  mode?: 'drop' | 'hang' | 'invalid-json' | 'wrong-shape' | 'huge' | 'slow-body' | 'redirect';
+  bytes?: number;
+  location?: string;
   times?: number;
 };
 
@@ -36,6 +38,7 @@ export type DemoAdmin = {
   resetCounts(): void;
   totalRequests(): number;
   mostInFlight(): number;
+  hugeBytesSent(): number;
   editContent(apiPath: string, edit: (data: any) => unknown): void; // eslint-disable-line @typescript-eslint/no-explicit-any
 };
 
