@@ -1,0 +1,126 @@
+#!/usr/bin/env node
+// Image bytes a visitor's browser downloads, in real Chromium (Playwright) against the production build:
+// `/` on a 375 px phone at DPR 2 and on a 1440 px desktop, and `/gallery` on the phone, before scrolling (the
+// load, then the network quiet) and after scrolling to the end. Run on the demo's SVG drawings and on its
+// "real photos" (4000×3000 JPEGs of ≈2.7 MB, scripts/demo-admin/photos.mjs), which is what a real admin serves.
+// Called by `npm run bench`; on its own: `node scripts/bench-images.mjs [--site URL]` (needs `npm run build`;
+// without --site it starts the demo admin, in both modes, and the built site on 127.0.0.1 and stops them).
+//
+// Goal (real photos, `/`, phone): at most 400 KB before scrolling and 1.5 MB after.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { chromium } from '@playwright/test';
+import { startBuiltSite } from './bench-site.mjs';
+import { startDemoAdmin } from './demo-admin/server.mjs';
+import { findChromium } from './find-chromium.mjs';
+
+export const IMAGE_GOAL = { beforeScrollBytes: 400 * 1024, afterScrollBytes: 1.5 * 1024 * 1024 };
+
+const VIEWS = [
+  { route: '/', name: 'phone 375 DPR 2', viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, mobile: true },
+  { route: '/', name: 'desktop 1440', viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1, mobile: false },
+  {
+    route: '/gallery',
+    name: 'phone 375 DPR 2',
+    viewport: { width: 375, height: 812 },
+    deviceScaleFactor: 2,
+    mobile: true,
+  },
+];
+
+const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+
+/** Image bytes received by one page: every image response's body size (what crossed the wire, less headers). */
+async function measureView(browser, siteUrl, view) {
+  const context = await browser.newContext({
+    viewport: view.viewport,
+    deviceScaleFactor: view.deviceScaleFactor,
+    isMobile: view.mobile,
+    hasTouch: view.mobile,
+  });
+  const page = await context.newPage();
+  const images = new Map();
+  page.on('requestfinished', async (request) => {
+    if (request.resourceType() !== 'image' && request.resourceType() !== 'media') return;
+    const sizes = await request.sizes().catch(() => undefined);
+    if (sizes) images.set(request.url(), (images.get(request.url()) ?? 0) + sizes.responseBodySize);
+  });
+  const total = () => [...images.values()].reduce((sum, bytes) => sum + bytes, 0);
+  await page.goto(`${siteUrl}${view.route}`, { waitUntil: 'load' });
+  await page.waitForLoadState('networkidle');
+  const before = total();
+  const beforeCount = images.size;
+  // scroll a screen at a time so lazy images come in as they would for a reader
+  for (let guard = 0; guard < 60; guard += 1) {
+    const atEnd = await page.evaluate(() => {
+      window.scrollBy(0, window.innerHeight * 0.8);
+      return window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
+    });
+    await page.waitForTimeout(150);
+    if (atEnd) break;
+  }
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(500);
+  const after = total();
+  await context.close();
+  return { before, after, beforeCount, afterCount: images.size };
+}
+
+export async function benchImages({ siteUrl, label }) {
+  const found = await findChromium();
+  if (!found) throw new Error('no Chromium found: set CHROMIUM_PATH (e.g. /usr/bin/chromium)');
+  const browser = await chromium.launch({
+    executablePath: found.path,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  const rows = [];
+  try {
+    for (const view of VIEWS) {
+      const { before, after, beforeCount, afterCount } = await measureView(browser, siteUrl, view);
+      const goal =
+        label === 'real photos' && view.route === '/' && view.mobile
+          ? before <= IMAGE_GOAL.beforeScrollBytes && after <= IMAGE_GOAL.afterScrollBytes
+            ? 'yes'
+            : 'NO'
+          : '';
+      rows.push({
+        content: label,
+        route: view.route,
+        viewport: view.name,
+        'before scrolling': `${mb(before)} (${beforeCount})`,
+        'after scrolling': `${mb(after)} (${afterCount})`,
+        goal,
+      });
+    }
+  } finally {
+    await browser.close();
+  }
+  return rows;
+}
+
+/** Both kinds of content, each with its own demo admin and site (or only `--site`, as it is). */
+export async function runImageBench({ site } = {}) {
+  const rows = [];
+  if (site) rows.push(...(await benchImages({ siteUrl: site.replace(/\/$/, ''), label: 'given site' })));
+  else {
+    for (const photos of [false, true]) {
+      const admin = await startDemoAdmin({ port: 0, photos });
+      const built = await startBuiltSite(admin.url);
+      try {
+        rows.push(...(await benchImages({ siteUrl: built.url, label: photos ? 'real photos' : 'demo drawings' })));
+      } finally {
+        built.stop();
+        await admin.close();
+      }
+    }
+  }
+  console.log('\nimage bytes in Chromium (number of images in brackets; goal on / phone with real photos):');
+  console.table(rows);
+  return rows;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const { values } = parseArgs({ options: { site: { type: 'string' } } });
+  await runImageBench({ site: values.site });
+}
