@@ -1,10 +1,12 @@
 /**
  * Camera-sized photos for the demo admin's "real photos" switch (`photos: true`, DEMO_PHOTOS=1): what a real
- * provider's staff upload, 4000×3000 JPEGs of about 2.7 MB, and a 1200×320 PNG logo. They are made with sharp
- * when the demo admin starts (never checked in): smooth colour noise that JPEG cannot squeeze much, like a
- * photo's grain and detail. A handful of distinct photos stand in for every picture (each name picks one by
+ * provider's staff upload, 4000×3000 JPEGs of about 2.6 MB, and a 1200×320 PNG logo. They are made with sharp
+ * when the demo admin starts (never checked in; kept in the system's temporary folder). A handful of distinct photos stand in for every picture (each name picks one by
  * hash): the bytes a page sends are what matter, not how many different pictures there are.
  */
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { hashString } from './images.mjs';
 
 export const PHOTO_WIDTH = 4000;
@@ -23,21 +25,58 @@ const TINTS = [
 /** @type {Promise<{ photos: Photo[], logo: Photo }> | undefined} */
 let made;
 
-/** @param {import('sharp')} sharp @param {number[]} tint */
+/**
+ * A photo-like picture: large soft shapes (colour blobs scaled up) under fine grain at full size (a
+ * 1000×750 tile of noise repeated), so it weighs what a camera photo weighs (≈2.6 MB at quality 87) and, like
+ * one, loses most of its grain when scaled down.
+ * @param {import('sharp')} sharp @param {number[]} tint
+ */
 async function makePhoto(sharp, tint) {
-  // noise at 1/7 of the size, scaled up: grain JPEG keeps (≈2.7 MB at quality 86), made in about a second
-  const width = Math.round(PHOTO_WIDTH / 7);
-  const height = Math.round(PHOTO_HEIGHT / 7);
-  const noise = await sharp({
-    create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 50 } },
+  const [width, height, tileWidth, tileHeight] = [PHOTO_WIDTH, PHOTO_HEIGHT, 1000, 750];
+  const blobs = await sharp({
+    create: { width: 40, height: 30, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } },
+  })
+    .linear([tint[0] / 128, tint[1] / 128, tint[2] / 128], [0, 0, 0])
+    .raw()
+    .toBuffer();
+  const base = await sharp(blobs, { raw: { width: 40, height: 30, channels: 3 } })
+    .resize(width, height, { kernel: 'cubic' })
+    .raw()
+    .toBuffer();
+  const grain = await sharp({
+    create: { width: tileWidth, height: tileHeight, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 9 } },
   })
     .raw()
     .toBuffer();
-  return sharp(noise, { raw: { width, height, channels: 3 } })
-    .linear([tint[0] / 128, tint[1] / 128, tint[2] / 128], [0, 0, 0])
-    .resize(PHOTO_WIDTH, PHOTO_HEIGHT, { kernel: 'cubic' })
-    .jpeg({ quality: 86 })
+  const rowBytes = width * 3;
+  const tileRowBytes = tileWidth * 3;
+  for (let y = 0; y < height; y += 1) {
+    const tileRow = (y % tileHeight) * tileRowBytes;
+    for (let x = 0; x < rowBytes; x += 1) {
+      const i = y * rowBytes + x;
+      const value = base[i] + grain[tileRow + (x % tileRowBytes)] - 128;
+      base[i] = value < 0 ? 0 : value > 255 ? 255 : value;
+    }
+  }
+  return sharp(base, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 87 })
     .toBuffer();
+}
+
+/**
+ * Kept in the system's temporary folder between runs (a few seconds each to make); a file that is not there
+ * or cannot be read is made again.
+ * @param {string} name @param {() => Promise<Buffer>} make
+ */
+async function keptOnDisk(name, make) {
+  const file = path.join(os.tmpdir(), 'demo-admin-photos-v1', name);
+  const kept = await readFile(file).catch(() => undefined);
+  if (kept && kept.length > 0) return kept;
+  const body = await make();
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(`${file}.${process.pid}`, body);
+  await rename(`${file}.${process.pid}`, file);
+  return body;
 }
 
 /** @param {Buffer} body @param {string} type @returns {Photo} */
@@ -51,7 +90,9 @@ const photo = (body, type) => ({
 export function demoPhotos() {
   made ??= (async () => {
     const { default: sharp } = await import('sharp');
-    const bodies = await Promise.all(TINTS.slice(0, PHOTO_COUNT).map((tint) => makePhoto(sharp, tint)));
+    const bodies = await Promise.all(
+      TINTS.slice(0, PHOTO_COUNT).map((tint, index) => keptOnDisk(`photo-${index}.jpg`, () => makePhoto(sharp, tint))),
+    );
     const logo = await sharp({
       create: { width: 1200, height: 320, channels: 4, background: { r: 11, g: 61, b: 145, alpha: 1 } },
     })
