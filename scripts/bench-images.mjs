@@ -41,14 +41,24 @@ async function measureView(browser, siteUrl, view) {
   });
   const page = await context.newPage();
   const images = new Map();
+  const pending = new Set();
+  const isImage = (request) => request.resourceType() === 'image' || request.resourceType() === 'media';
+  page.on('request', (request) => isImage(request) && pending.add(request));
+  page.on('requestfailed', (request) => pending.delete(request));
   page.on('requestfinished', async (request) => {
-    if (request.resourceType() !== 'image' && request.resourceType() !== 'media') return;
+    if (!isImage(request)) return;
     const sizes = await request.sizes().catch(() => undefined);
     if (sizes) images.set(request.url(), (images.get(request.url()) ?? 0) + sizes.responseBodySize);
+    pending.delete(request);
   });
+  // every picture asked for has arrived (a cold variant is made first), then the network is quiet
+  const settled = async () => {
+    for (let waited = 0; pending.size > 0 && waited < 30_000; waited += 100) await page.waitForTimeout(100);
+    await page.waitForLoadState('networkidle');
+  };
   const total = () => [...images.values()].reduce((sum, bytes) => sum + bytes, 0);
   await page.goto(`${siteUrl}${view.route}`, { waitUntil: 'load' });
-  await page.waitForLoadState('networkidle');
+  await settled();
   const before = total();
   const beforeCount = images.size;
   // scroll a screen at a time so lazy images come in as they would for a reader
@@ -60,8 +70,8 @@ async function measureView(browser, siteUrl, view) {
     await page.waitForTimeout(150);
     if (atEnd) break;
   }
-  await page.waitForLoadState('networkidle');
   await page.waitForTimeout(500);
+  await settled();
   const after = total();
   await context.close();
   return { before, after, beforeCount, afterCount: images.size };
