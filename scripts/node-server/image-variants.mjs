@@ -339,6 +339,8 @@ export function createImageService({
     /**
      * The variant for `key` (the request's path, already checked) of `source` at `width`, of `kind` (the
      * browser's, from variantKind). Resolves to `{ status, headers, body }`; failures are 4xx/5xx with a plain sentence.
+     * @param {{ key: string, source: string, width: number, kind: string, namedOrigins: string[] }} request
+     * @returns {Promise<{ status: number, headers: Record<string, string>, body: Buffer }>}
      */
     async answer({ key, source, width, kind, namedOrigins }) {
       await ready;

@@ -25,7 +25,13 @@ const dirs: string[] = [];
 beforeAll(async () => {
   // a camera-like photo (2400×1800 JPEG) and a PNG with transparency
   const noise = await sharp({
-    create: { width: 240, height: 180, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 50 } },
+    create: {
+      width: 240,
+      height: 180,
+      channels: 3,
+      background: { r: 0, g: 0, b: 0 },
+      noise: { type: 'gaussian', mean: 128, sigma: 50 },
+    },
   })
     .raw()
     .toBuffer();
