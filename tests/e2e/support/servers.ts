@@ -37,9 +37,13 @@ export type DemoAdmin = {
   totalRequests(): number;
   mostInFlight(): number;
   editContent(apiPath: string, edit: (data: any) => unknown): void; // eslint-disable-line @typescript-eslint/no-explicit-any
+  /** Photos sent since the start (with `photos`: camera-sized JPEGs instead of SVG drawings). */
+  mediaRequests(): number;
 };
 
-export async function startAdmin(options: { latencyMs?: number; courses?: number } = {}): Promise<DemoAdmin> {
+export async function startAdmin(
+  options: { latencyMs?: number; courses?: number; photos?: boolean } = {},
+): Promise<DemoAdmin> {
   return startDemoAdmin({
     host: '127.0.0.1',
     port: 0,
