@@ -25,6 +25,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const TYPES = { avif: 'image/avif', webp: 'image/webp', jpg: 'image/jpeg', png: 'image/png' };
 /** A failed source is not asked again for this long (a broken picture on a busy page costs one fetch a minute). */
 const FAILURE_MEMORY_MS = 60_000;
+/** The most recently served variants are also held in memory, up to this many bytes (at most `maxBytes`). */
+const HOT_MAX_BYTES = 32 * 1024 * 1024;
 
 /** An answer the service cannot give, with the status and the plain sentence the visitor gets. */
 export class ImageError extends Error {
@@ -154,6 +156,17 @@ function fetchSource(source, { namedOrigins, maxBytes, signal }) {
   });
 }
 
+/** The headers of a variant: kept for a year by everyone, per Accept. */
+const headersFor = (type, bytes, how) => ({
+  'content-type': type,
+  'content-length': String(bytes),
+  'cache-control': IMMUTABLE,
+  vary: 'Accept',
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'none'",
+  'x-image-variant': how,
+});
+
 /**
  * Creates the service. `dir` holds the variants (created if missing; what is there is kept and counted).
  * `variantKind` (Accept header → 'avif' | 'webp' | 'fallback') is the app's (src/lib/images/variant-kind.ts).
@@ -178,6 +191,29 @@ export function createImageService({
   /** file name (hash + extension) → { bytes, used } in least-recently-served order (Map keeps insertion). */
   const kept = new Map();
   let keptBytes = 0;
+  /** file name → { body, headers } of the variants served last, so a warm one costs what a static file costs. */
+  const hot = new Map();
+  let hotBytes = 0;
+  const hotMax = Math.min(maxBytes, HOT_MAX_BYTES);
+  const remember = (name, body) => {
+    if (body.length > hotMax) return;
+    const previous = hot.get(name);
+    if (previous) hotBytes -= previous.body.length;
+    hot.delete(name);
+    hot.set(name, { body, headers: headersFor(TYPES[name.split('.').pop()], body.length, 'kept') });
+    hotBytes += body.length;
+    for (const [oldest, entry] of hot) {
+      if (hotBytes <= hotMax) break;
+      hot.delete(oldest);
+      hotBytes -= entry.body.length;
+    }
+  };
+  const forget = (name) => {
+    const entry = hot.get(name);
+    if (!entry) return;
+    hot.delete(name);
+    hotBytes -= entry.body.length;
+  };
   /** variant key → its transform in progress (one fetch and one transform however many ask). */
   const inFlight = new Map();
   /** variant key → { error, until }: recent failures. */
@@ -223,6 +259,7 @@ export function createImageService({
     for (const [name, entry] of kept) {
       if (keptBytes <= target) break;
       kept.delete(name);
+      forget(name);
       keptBytes -= entry.bytes;
       await rm(path.join(dir, name), { force: true });
     }
@@ -235,6 +272,7 @@ export function createImageService({
     await rename(temporary, file);
     if (!kept.has(name)) keptBytes += body.length;
     kept.set(name, { bytes: body.length });
+    remember(name, body);
     stats.kept = kept.size;
     await evict();
   }
@@ -278,7 +316,8 @@ export function createImageService({
         }
         const extension = kind === 'fallback' ? (metadata.hasAlpha || metadata.format === 'png' ? 'png' : 'jpg') : kind;
         let pipeline = image.rotate().resize({ width, withoutEnlargement: true });
-        if (extension === 'avif') pipeline = pipeline.avif({ quality: 50, effort: 2 });
+        // effort 0: as fast as WebP here (≈0.2 s for 640 px) and still smaller than it
+        if (extension === 'avif') pipeline = pipeline.avif({ quality: 50, effort: 0 });
         else if (extension === 'webp') pipeline = pipeline.webp({ quality: 72 });
         else if (extension === 'png') pipeline = pipeline.png({ compressionLevel: 8, palette: true });
         else pipeline = pipeline.jpeg({ quality: 75, mozjpeg: true });
@@ -299,16 +338,6 @@ export function createImageService({
     });
   }
 
-  const headersFor = (type, bytes, how) => ({
-    'content-type': type,
-    'content-length': String(bytes),
-    'cache-control': IMMUTABLE,
-    vary: 'Accept',
-    'x-content-type-options': 'nosniff',
-    'content-security-policy': "default-src 'none'",
-    'x-image-variant': how,
-  });
-
   return {
     stats,
     limiter: limiter.stats,
@@ -324,6 +353,14 @@ export function createImageService({
       const name = keptFile(key, variantKind(req.headers.accept));
       if (!name) return false;
       touch(name);
+      const held = hot.get(name);
+      if (held) {
+        hot.delete(name);
+        hot.set(name, held);
+        res.writeHead(200, held.headers);
+        res.end(req.method === 'HEAD' ? undefined : held.body);
+        return true;
+      }
       const entry = kept.get(name);
       res.writeHead(200, headersFor(TYPES[name.split('.').pop()], entry.bytes, 'kept'));
       if (req.method === 'HEAD') {
@@ -333,6 +370,11 @@ export function createImageService({
       const stream = createReadStream(path.join(dir, name));
       stream.on('error', () => res.destroy());
       stream.pipe(res);
+      // held in memory for the next visitor
+      readFile(path.join(dir, name)).then(
+        (body) => kept.has(name) && remember(name, body),
+        () => undefined,
+      );
       return true;
     },
 
@@ -348,7 +390,8 @@ export function createImageService({
       const found = keptFile(key, kind);
       if (found) {
         touch(found);
-        const body = await readFile(path.join(dir, found)).catch(() => undefined);
+        const body = hot.get(found)?.body ?? (await readFile(path.join(dir, found)).catch(() => undefined));
+        if (body) remember(found, body);
         if (body) return { status: 200, headers: headersFor(TYPES[found.split('.').pop()], body.length, 'kept'), body };
       }
       const failed = failures.get(variantKey);

@@ -52,7 +52,7 @@ test('every admin picture offers sizes for its place, keeps its size, and the br
   await page.setViewportSize({ width: 375, height: 812 });
   const types = new Map<string, string>();
   page.on('response', (response) => {
-    if (response.request().resourceType() === 'image') types.set(response.url(), response.headers()['content-type']);
+    if (response.request().resourceType() === 'image') types.set(response.url(), response.headers()['content-type'] ?? '');
   });
   for (const path of PAGES) {
     await page.goto(`${site.url}${path}`);
@@ -104,7 +104,7 @@ test('sizes and formats follow the Accept header; a variant is kept and sent aga
     ['image/avif,image/webp,*/*', 'image/avif'],
     ['image/webp,*/*', 'image/webp'],
     ['image/png,image/*;q=0.8', 'image/jpeg'],
-  ]) {
+  ] as const) {
     const first = await fetch(`${site.url}${path640}`, { headers: { accept } });
     expect(first.status).toBe(200);
     expect(first.headers.get('content-type')).toBe(type);
