@@ -147,7 +147,7 @@ export async function runLighthouseBench({
     if (!siteUrl) {
       admin = await startDemoAdmin({ port: 0, photos });
       site = await startBuiltSite(admin.url);
-      if (photos) console.log('\nLighthouse on the demo admin\'s real photos (4000×3000 JPEGs):');
+      if (photos) console.log("\nLighthouse on the demo admin's real photos (4000×3000 JPEGs):");
       siteUrl = site.url;
       const category = await (await fetch(`${admin.url}/upcoming-training/details/101`)).json();
       slug = category.data.training_course[0]?.slug;

@@ -52,7 +52,8 @@ test('every admin picture offers sizes for its place, keeps its size, and the br
   await page.setViewportSize({ width: 375, height: 812 });
   const types = new Map<string, string>();
   page.on('response', (response) => {
-    if (response.request().resourceType() === 'image') types.set(response.url(), response.headers()['content-type'] ?? '');
+    if (response.request().resourceType() === 'image')
+      types.set(response.url(), response.headers()['content-type'] ?? '');
   });
   for (const path of PAGES) {
     await page.goto(`${site.url}${path}`);
