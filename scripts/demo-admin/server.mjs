@@ -2,7 +2,7 @@
 /**
  * Embedded demo admin API: serves the admin content contract (/work/shared/admin-api-contract.md) from
  * generated demo content, plus its own SVG images, with fault injection for tests and benchmarks.
- * Dependency-free: Node 20 built-ins only.
+ * Node 20 built-ins only (sharp too with the "real photos" switch, photos.mjs).
  *
  *   GET  /api/<contract path>     → 200 { data } | 404 { error: 'Not found' } | 405 for non-GET
  *   GET  /media/<name>.svg        → image/svg+xml, cached for a year
