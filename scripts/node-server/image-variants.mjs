@@ -234,7 +234,10 @@ export function createImageService({
       keptBytes += info.size;
     }
     await evict();
-  })();
+  })().catch((error) => {
+    // variants are still made and sent, only not kept (each `keep` reports its own failure)
+    log(`image variants: the folder ${dir} cannot be used (${error.message})`);
+  });
 
   const hashOf = (key) => createHash('sha1').update(key).digest('hex');
   /** The kept file of a variant, if any: the kind decides the extension, except 'fallback' (jpg or png). */
