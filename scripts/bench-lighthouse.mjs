@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Lighthouse mobile (its default: a mid-range phone on slow 4G, simulated throttling) against the production
 // build, on the home page, a course-details page, a sub-course page and the gallery. Called by `npm run bench`;
-// on its own: `node scripts/bench-lighthouse.mjs [--site URL] [--runs N] [--routes /a,/b]` (needs
+// on its own: `node scripts/bench-lighthouse.mjs [--site URL] [--runs N] [--routes /a,/b] [--photos]` (needs
 // `npm run build`; without --site it starts the demo admin and the built site on 127.0.0.1 and stops them).
 // LIGHTHOUSE_RUNS sets the runs per page (0 skips it in `npm run bench`); CHROME_PATH picks the browser.
 //
@@ -136,6 +136,7 @@ export async function runLighthouseBench({
   site: siteOption,
   routes: routesOption = DEFAULT_ROUTES,
   runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3),
+  photos = false,
 } = {}) {
   if (runs < 1) return [];
   let admin;
@@ -144,8 +145,9 @@ export async function runLighthouseBench({
     let siteUrl = siteOption?.replace(/\/$/, '');
     let slug;
     if (!siteUrl) {
-      admin = await startDemoAdmin({ port: 0 });
+      admin = await startDemoAdmin({ port: 0, photos });
       site = await startBuiltSite(admin.url);
+      if (photos) console.log("\nLighthouse on the demo admin's real photos (4000×3000 JPEGs):");
       siteUrl = site.url;
       const category = await (await fetch(`${admin.url}/upcoming-training/details/101`)).json();
       slug = category.data.training_course[0]?.slug;
@@ -161,11 +163,17 @@ export async function runLighthouseBench({
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const { values } = parseArgs({
-    options: { site: { type: 'string' }, runs: { type: 'string' }, routes: { type: 'string' } },
+    options: {
+      site: { type: 'string' },
+      runs: { type: 'string' },
+      routes: { type: 'string' },
+      photos: { type: 'boolean' },
+    },
   });
   await runLighthouseBench({
     site: values.site,
     ...(values.routes ? { routes: values.routes } : {}),
     ...(values.runs ? { runs: Number(values.runs) } : {}),
+    photos: values.photos ?? false,
   });
 }

@@ -8,7 +8,7 @@ const DURATION_S = Number(process.env.BENCH_SERVING_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONCURRENCY ?? 10);
 const ROUNDS = 2;
 
-function load(url, headers) {
+export function load(url, headers) {
   return new Promise((resolve, reject) => {
     autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION_S }, (error, result) =>
       error ? reject(error) : resolve(result),
@@ -44,7 +44,7 @@ async function keptWhole(url) {
 }
 
 /** A plain static server answering every request with `body` and the given type and encoding. */
-async function staticServer({ body, type, encoding }) {
+export async function staticServer({ body, type, encoding }) {
   const headers = { 'content-type': type, 'content-length': body.length };
   if (encoding) headers['content-encoding'] = encoding;
   const server = http.createServer((req, res) => {

@@ -17,6 +17,7 @@ if (!process.env.ADMIN_API_URL) {
   const admin = await startDemoAdmin({
     port: Number(process.env.DEMO_ADMIN_PORT || 0),
     courses: Number(process.env.DEMO_COURSES || 0),
+    photos: process.env.DEMO_PHOTOS === '1',
   });
   process.env.ADMIN_API_URL = admin.url;
   // The demo content speaks for the demo provider, so the site does too (unless told otherwise). Only here:

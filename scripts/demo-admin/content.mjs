@@ -719,11 +719,12 @@ function extraCategoryRows(missing) {
 
 /**
  * Build every payload and the list of images it references.
- * @param {{ now?: Date, origin: string, courses?: number }} options  `origin`: the server origin, e.g.
- *   `http://127.0.0.1:4010`; `courses`: grow the catalogue to this many sub-courses (DEMO_COURSES).
+ * @param {{ now?: Date, origin: string, courses?: number, photos?: boolean }} options  `origin`: the server
+ *   origin, e.g. `http://127.0.0.1:4010`; `courses`: grow the catalogue to this many sub-courses (DEMO_COURSES);
+ *   `photos`: name camera photos (`.jpg`, a `.png` logo, photos.mjs) instead of the SVG drawings.
  * @returns {DemoSite}
  */
-export function createDemoSite({ now = new Date(), origin, courses = 0 }) {
+export function createDemoSite({ now = new Date(), origin, courses = 0, photos = false }) {
   if (!origin) throw new TypeError('createDemoSite: origin is required');
   const base = origin.replace(/\/+$/, '');
   const today = utcDay(now);
@@ -732,7 +733,7 @@ export function createDemoSite({ now = new Date(), origin, courses = 0 }) {
   const images = new Map();
   /** Register an image and return its absolute URL. @param {string} name @param {ImageSpec} [spec] */
   const media = (name, spec) => {
-    const file = `${name}.svg`;
+    const file = `${name}.${photos ? (name === 'logo' ? 'png' : 'jpg') : 'svg'}`;
     if (spec) images.set(file, spec);
     return `${base}/media/${file}`;
   };

@@ -419,3 +419,31 @@ describe('lifecycle', () => {
     expect(stdout.split('\n').filter(Boolean)).toHaveLength(1);
   });
 });
+
+describe('real photos (photos: true)', () => {
+  it('names and serves camera-sized JPEGs and a PNG logo, and counts the photos it sends', async () => {
+    const sharp = (await import('sharp')).default;
+    const photos = await startDemoAdmin({ port: 0, now: NOW, photos: true, mediaPort: 0 });
+    try {
+      const gallery = ((await (await fetch(`${photos.url}/gallery/content`)).json()) as Json).data as Json[];
+      const settings = ((await (await fetch(`${photos.url}/setting/content`)).json()) as Json).data as Json;
+      expect(gallery.every((item) => item.image.startsWith(`${photos.mediaOrigin}/media/`))).toBe(true);
+      expect(gallery.every((item) => item.image.endsWith('.jpg'))).toBe(true);
+      expect(settings.logo).toBe(`${photos.mediaOrigin}/media/logo.png`);
+
+      const response = await fetch(gallery[0].image);
+      expect(response.headers.get('content-type')).toBe('image/jpeg');
+      expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      const body = Buffer.from(await response.arrayBuffer());
+      expect(body.length).toBeGreaterThan(2_000_000);
+      expect(await sharp(body).metadata()).toMatchObject({ format: 'jpeg', width: 4000, height: 3000 });
+      const logo = await fetch(settings.logo);
+      expect(logo.headers.get('content-type')).toBe('image/png');
+      await logo.arrayBuffer();
+      expect((await fetch(`${photos.mediaOrigin}/media/nothing.jpg`)).status).toBe(404);
+      expect(photos.mediaRequests()).toBe(2);
+    } finally {
+      await photos.close();
+    }
+  });
+});

@@ -2,7 +2,7 @@
 /**
  * Embedded demo admin API: serves the admin content contract (/work/shared/admin-api-contract.md) from
  * generated demo content, plus its own SVG images, with fault injection for tests and benchmarks.
- * Dependency-free: Node 20 built-ins only.
+ * Node 20 built-ins only (sharp too with the "real photos" switch, photos.mjs).
  *
  *   GET  /api/<contract path>     → 200 { data } | 404 { error: 'Not found' } | 405 for non-GET
  *   GET  /media/<name>.svg        → image/svg+xml, cached for a year
@@ -18,6 +18,7 @@ import { parseArgs } from 'node:util';
 import { createDemoSite } from './content.mjs';
 import { renameProvider } from './identity.mjs';
 import { hashString, renderImage, renderLogo } from './images.mjs';
+import { demoPhotos, photoFor } from './photos.mjs';
 
 /**
  * @typedef {'drop' | 'hang' | 'invalid-json' | 'wrong-shape' | 'huge' | 'slow-body' | 'redirect'} FaultMode
@@ -54,6 +55,7 @@ import { hashString, renderImage, renderLogo } from './images.mjs';
  * @property {() => number} totalRequests  API requests since the last resetCounts.
  * @property {() => number} mostInFlight   Most API requests open at once since the last resetCounts.
  * @property {() => number} hugeBytesSent  Bytes of `huge` answers written so far (the client reads them or stops).
+ * @property {() => number} mediaRequests  Photos requested since the start (`photos` only).
  * @property {(apiPath: string, edit: (data: any) => unknown) => void} editContent  Change a payload, as an
  *                              editor would in the admin (tests of how fast a change reaches visitors).
  *
@@ -69,6 +71,8 @@ import { hashString, renderImage, renderLogo } from './images.mjs';
  * @property {number} [mediaPort]  Serve the images from a second origin, http://host:mediaPort (0: a free port),
  *                                 as admins that keep media on another host do; the API origin then has none.
  * @property {string} [providerName] Speak for this provider instead of the demo's (identity.mjs, renameProvider).
+ * @property {boolean} [photos]   "Real photos": every picture is a camera-sized JPEG (4000×3000, ≈2.7 MB) and the
+ *                                 logo a PNG, as a real admin's uploads are (photos.mjs; made with sharp at start).
  */
 
 const FAULT_MODES = new Set(['drop', 'hang', 'invalid-json', 'wrong-shape', 'huge', 'slow-body', 'redirect']);
@@ -238,7 +242,10 @@ export async function startDemoAdmin({
   courses = 0,
   mediaPort,
   providerName,
+  photos = false,
 } = {}) {
+  // made before listening, so the first page is not kept waiting for them
+  const realPhotos = photos ? await demoPhotos() : undefined;
   const initialLatency = checkLatency(latencyMs);
   const fixedNow = now === undefined ? undefined : new Date(now);
   if (fixedNow && Number.isNaN(fixedNow.getTime())) throw new TypeError('now is not a valid date');
@@ -257,6 +264,8 @@ export async function startDemoAdmin({
     mostInFlight: 0,
     /** Bytes of `huge` answers handed to the socket: how much of them the client read. */
     hugeBytesSent: 0,
+    /** Photos sent (the "real photos" switch): how often a site fetched an original. */
+    mediaRequests: 0,
   };
   /** @type {Set<import('node:net').Socket>} */
   const sockets = new Set();
@@ -275,7 +284,7 @@ export async function startDemoAdmin({
     const at = fixedNow ?? new Date();
     const day = at.toISOString().slice(0, 10);
     if (!site || day !== siteDay) {
-      site = createDemoSite({ now: at, origin: mediaOrigin, courses });
+      site = createDemoSite({ now: at, origin: mediaOrigin, courses, photos });
       if (providerName) site = renameProvider(site, providerName);
       siteDay = day;
     }
@@ -378,6 +387,28 @@ export async function startDemoAdmin({
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       sendJson(res, 405, { error: 'Method not allowed' }, { allow: 'GET, HEAD' });
       return;
+    }
+    if (realPhotos) {
+      const found =
+        name === 'logo.png'
+          ? realPhotos.logo
+          : currentSite().images.has(name)
+            ? photoFor(realPhotos.photos, name)
+            : undefined;
+      if (!found) return sendJson(res, 404, { error: 'Not found' });
+      state.mediaRequests += 1;
+      const headers = {
+        'content-type': found.type,
+        'cache-control': 'public, max-age=31536000, immutable',
+        etag: found.etag,
+        'access-control-allow-origin': '*',
+      };
+      if (req.headers['if-none-match'] === found.etag) {
+        res.writeHead(304, headers);
+        return res.end();
+      }
+      res.writeHead(200, { ...headers, 'content-length': found.body.length });
+      return res.end(req.method === 'HEAD' ? undefined : found.body);
     }
     let cached = svgCache.get(name);
     if (!cached) {
@@ -514,6 +545,10 @@ export async function startDemoAdmin({
     mostInFlight() {
       return state.mostInFlight;
     },
+    /** @returns {number} photos requested (GET/HEAD of /media/ with `photos`) since the start */
+    mediaRequests() {
+      return state.mediaRequests;
+    },
     /** @returns {number} requests answered since the last resetCounts */
     totalRequests() {
       return state.total;
@@ -606,7 +641,8 @@ export async function startDemoAdmin({
 
 const USAGE = `Usage: node scripts/demo-admin/server.mjs [--port 4010] [--host 127.0.0.1] [--latency 0]
 Environment: DEMO_ADMIN_PORT, DEMO_ADMIN_HOST, DEMO_ADMIN_LATENCY_MS, DEMO_ADMIN_PUBLIC_ORIGIN,
-DEMO_ADMIN_MEDIA_PORT, DEMO_COURSES (grow the catalogue to that many sub-courses) (flags win).`;
+DEMO_ADMIN_MEDIA_PORT, DEMO_COURSES (grow the catalogue to that many sub-courses), DEMO_PHOTOS=1 (camera-sized
+photos instead of SVG drawings) (flags win).`;
 
 /** @param {string | undefined} value @param {string} name */
 function nonNegativeInteger(value, name) {
@@ -641,6 +677,7 @@ async function main() {
       publicOrigin: env.DEMO_ADMIN_PUBLIC_ORIGIN || undefined,
       courses: nonNegativeInteger(env.DEMO_COURSES ?? '0', 'DEMO_COURSES'),
       mediaPort: env.DEMO_ADMIN_MEDIA_PORT ? nonNegativeInteger(env.DEMO_ADMIN_MEDIA_PORT, 'media port') : undefined,
+      photos: env.DEMO_PHOTOS === '1',
     };
   } catch (error) {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n${USAGE}\n`);

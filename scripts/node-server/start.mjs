@@ -3,6 +3,7 @@
 import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { createImageService } from './image-variants.mjs';
 import { answerFromPageCache, withNodeLayer } from './node-layer.mjs';
 
 export async function startNodeServer({ distDir, host, port }) {
@@ -11,12 +12,18 @@ export async function startNodeServer({ distDir, host, port }) {
   // The page cache (src/middleware/07-page-cache.ts) fills in `answer` on the first page request; from then on
   // a fresh kept page is written straight to the socket, before Hono and Waku run.
   const pageCacheHost = {};
+  // The image endpoint (src/middleware/06-images.ts) makes the variants service with its settings on the first
+  // picture; from then on a variant already on disk is sent from here, before Hono and Waku run.
+  const imageHost = { create: createImageService };
   const fetch = withNodeLayer(
-    (request, bindings) => app.INTERNAL_runFetch(process.env, request, { ...bindings, pageCacheHost }),
+    (request, bindings) => app.INTERNAL_runFetch(process.env, request, { ...bindings, pageCacheHost, imageHost }),
     { publicDir: path.join(distDir, 'public') },
   );
   const createServer = (options, listener) =>
     http.createServer(options, (req, res) => {
+      if (imageHost.service && req.url?.startsWith('/_img/') && !req.url.includes('?')) {
+        if (imageHost.service.answerKept(req, res, req.url)) return;
+      }
       if (!answerFromPageCache(pageCacheHost, req, res)) listener(req, res);
     });
   // The settings are checked now, not on the first visit: a bad value stops the server with one message

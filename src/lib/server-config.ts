@@ -137,6 +137,16 @@ const EnvSchema = v.object({
   ENQUIRY_RATE_WINDOW_MS: count(600_000),
   ENQUIRY_MAX_BODY_BYTES: count(64 * 1024),
   FORM_TOKEN_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
+  IMAGE_URL_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
+  IMAGE_CACHE_DIR: v.optional(v.string(), 'var/images'),
+  IMAGE_CACHE_MAX_BYTES: count(512 * 1024 * 1024),
+  IMAGE_TRANSFORMS_AT_ONCE: v.optional(
+    v.pipe(v.string(), v.regex(/^[1-8]$/, 'must be a whole number from 1 to 8'), v.transform(Number)),
+    '2',
+  ),
+  IMAGE_MAX_SOURCE_BYTES: count(25 * 1024 * 1024),
+  IMAGE_MAX_PIXELS: count(50_000_000),
+  IMAGE_TIMEOUT_MS: count(15_000),
 });
 
 export type ServerConfig = {
@@ -200,6 +210,19 @@ export type ServerConfig = {
     /** Key of the form tokens' signatures; unset: a random key per process (per isolate on Workers). */
     formTokenSecret: string | undefined;
   };
+  /** Admin pictures resized for the screen (record 026). */
+  images: {
+    /** Key of the pictures' signed addresses; unset: a random key per process on Node, no resizing on Workers. */
+    secret: string | undefined;
+    /** Node: where the variants are kept, and how many bytes of them at most. */
+    cacheDir: string;
+    cacheMaxBytes: number;
+    /** Node: fetch-and-transforms at once (the rest queue). */
+    transformsAtOnce: number;
+    maxSourceBytes: number;
+    maxPixels: number;
+    timeoutMs: number;
+  };
 };
 
 export type Env = Record<string, string | undefined>;
@@ -259,6 +282,15 @@ export function parseServerConfig(env: Env, runtime: ServerConfig['runtime'] = R
       rateWindowMs: e.ENQUIRY_RATE_WINDOW_MS,
       maxBodyBytes: e.ENQUIRY_MAX_BODY_BYTES,
       formTokenSecret: e.FORM_TOKEN_SECRET,
+    },
+    images: {
+      secret: e.IMAGE_URL_SECRET,
+      cacheDir: e.IMAGE_CACHE_DIR,
+      cacheMaxBytes: e.IMAGE_CACHE_MAX_BYTES,
+      transformsAtOnce: e.IMAGE_TRANSFORMS_AT_ONCE,
+      maxSourceBytes: e.IMAGE_MAX_SOURCE_BYTES,
+      maxPixels: e.IMAGE_MAX_PIXELS,
+      timeoutMs: e.IMAGE_TIMEOUT_MS,
     },
   };
 }

@@ -182,7 +182,9 @@ test.describe('the hero video', () => {
       const banner = (await (await fetch(`${proxyOrigin}/api/home-page/content`)).json()) as {
         data: { banner: string };
       };
-      await expect(hero.locator('video')).toHaveAttribute('poster', banner.data.banner);
+      // the poster: the banner (a drawing, used as it is) where the video plays, behind it
+      await expect(hero.locator('picture source')).toHaveAttribute('srcset', banner.data.banner);
+      await expect(hero.locator('video')).toHaveAttribute('src', /hero-video-missing\.webm$/);
 
       const pause = hero.getByRole('button', { name: 'Pause background video' });
       await expect(pause).toBeVisible();

@@ -6,6 +6,7 @@ import { Section } from '../ui/section';
 import { LoadingRegion, Skeleton } from '../ui/skeleton';
 import { PageHeader } from './page-header';
 import styles from './content-page.module.css';
+import { AdminImage } from '../ui/admin-image';
 
 /** What every simple content page shows: the admin's one or two images normalised to a list. */
 export type PageContent = { title: string; description: string; images: SafeAddress[] };
@@ -62,10 +63,11 @@ function ContentPageView({ page: { title, description, images }, eyebrow }: { pa
           <div className={styles.images} data-image-count={images.length}>
             {images.map((src, index) => (
               // The admin gives no description of its pictures; the text beside them carries the meaning.
-              <img
+              <AdminImage
                 key={src}
                 className={styles.image}
                 src={src}
+                place="contentImage"
                 alt=""
                 width={1200}
                 height={800}

@@ -1,4 +1,6 @@
 import type { GalleryItem } from '../../lib/admin/schemas';
+import { imageSources } from '../../lib/images/image-reference';
+import { AdminImage } from '../ui/admin-image';
 import { LoadingRegion, Skeleton } from '../ui/skeleton';
 import { GalleryModal } from './gallery-modal';
 import { GalleryTileLink } from './gallery-tile-link';
@@ -14,10 +16,11 @@ export function GalleryGrid({ gallery }: { gallery: GalleryItem[] }) {
       <ul className={styles.grid}>
         {items.map((item, index) => (
           <li key={`${item.image}-${index}`} className={styles.item}>
-            <GalleryTileLink item={item}>
-              <img
+            <GalleryTileLink item={{ ...item, large: imageSources(item.image, 'galleryLarge') }}>
+              <AdminImage
                 className={styles.thumb}
                 src={item.image}
+                place="galleryTile"
                 alt=""
                 width={600}
                 height={400}

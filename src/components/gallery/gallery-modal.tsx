@@ -2,8 +2,7 @@
 
 import { useAtom } from 'jotai';
 import { useEffect, useRef } from 'react';
-import type { GalleryItem } from '../../lib/admin/schemas';
-import { openGalleryItemAtom } from './gallery-atoms';
+import { openGalleryItemAtom, type GalleryPicture } from './gallery-atoms';
 import { CloseIcon } from '../layout/icons';
 import styles from './gallery-modal.module.css';
 
@@ -11,7 +10,7 @@ const TITLE_ID = 'gallery-modal-title';
 /** Marks the history entry the open modal adds; it holds the picture so Forward can show it again. */
 const HISTORY_KEY = 'galleryItem';
 
-type HistoryState = Record<string, unknown> & { [HISTORY_KEY]?: GalleryItem };
+type HistoryState = Record<string, unknown> & { [HISTORY_KEY]?: GalleryPicture };
 
 /**
  * The gallery's large-image modal: a native modal <dialog>, as the menu and the search overlay use. The
@@ -129,7 +128,15 @@ export function GalleryModal() {
               <CloseIcon size={24} />
             </button>
           </div>
-          <img className={styles.image} src={item.image} alt={item.title} width={1200} height={800} />
+          <img
+            className={styles.image}
+            src={item.large.src}
+            srcSet={item.large.srcSet}
+            sizes={item.large.sizes}
+            alt={item.title}
+            width={1200}
+            height={800}
+          />
         </div>
       ) : null}
     </dialog>

@@ -2,15 +2,14 @@
 
 import { useSetAtom } from 'jotai';
 import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
-import type { GalleryItem } from '../../lib/admin/schemas';
-import { openGalleryItemAtom } from './gallery-atoms';
+import { openGalleryItemAtom, type GalleryPicture } from './gallery-atoms';
 import styles from './gallery.module.css';
 
 /**
- * A gallery tile. It is a real link to the large image, so without JavaScript (or with a modifier key for
+ * A gallery tile. It is a real link to the large image (sized for a large screen, not the original upload), so without JavaScript (or with a modifier key for
  * a new tab) it still shows the picture; with JavaScript a plain click, Enter or Space opens the modal.
  */
-export function GalleryTileLink({ item, children }: { item: GalleryItem; children: ReactNode }) {
+export function GalleryTileLink({ item, children }: { item: GalleryPicture; children: ReactNode }) {
   const open = useSetAtom(openGalleryItemAtom);
 
   function onClick(event: MouseEvent<HTMLAnchorElement>) {
@@ -29,7 +28,7 @@ export function GalleryTileLink({ item, children }: { item: GalleryItem; childre
   }
 
   return (
-    <a className={styles.tile} href={item.image} onClick={onClick} onKeyDown={onKeyDown} aria-haspopup="dialog">
+    <a className={styles.tile} href={item.large.src} onClick={onClick} onKeyDown={onKeyDown} aria-haspopup="dialog">
       {children}
     </a>
   );

@@ -6,6 +6,7 @@ import { Section } from '../ui/section';
 import { LoadingRegion, Skeleton } from '../ui/skeleton';
 import { SectionHeading } from './section-heading';
 import styles from './about-block.module.css';
+import { AdminImage } from '../ui/admin-image';
 
 export const ABOUT_EYEBROW = 'About us';
 export const ABOUT_WHAT = 'Our story';
@@ -57,9 +58,10 @@ export function AboutBody({ about, heading }: { about: SingleImagePage; heading?
       </div>
       {image ? (
         <div className={styles.figure}>
-          <img
+          <AdminImage
             className={styles.image}
             src={image}
+            place="contentImage"
             alt=""
             width={1200}
             height={800}

@@ -9,7 +9,7 @@ const base = { title: 'Learning that moves', sub_title: 'From Manama' };
 const hero = (fields: { video?: string; banner?: string }) => v.parse(HomeHeroSchema, { ...base, ...fields });
 
 describe('HomeHeroView', () => {
-  it('only offers the video to wide screens without reduced motion, muted and hidden from assistive technology', () => {
+  it('names no video in the HTML (the browser chooses it where it plays), muted and hidden from assistive technology', () => {
     const html = renderToStaticMarkup(
       <HomeHeroView hero={hero({ video: 'https://cdn.example/hero.mp4', banner: 'https://cdn.example/hero.jpg' })} />,
     );
@@ -20,14 +20,20 @@ describe('HomeHeroView', () => {
     expect(video).toMatch(/\bautoplay=""|\bautoPlay=""/);
     expect(video).toContain('preload="none"');
     expect(video).toContain('aria-hidden="true"');
-    // no src on the element itself: a phone (or a reduced-motion visitor) matches no <source> and fetches nothing
+    // a phone, a reduced-motion or a Save-Data visitor: nothing in the HTML fetches the video
     expect(video).not.toMatch(/\ssrc=/);
-    expect(html).toContain(`<source src="https://cdn.example/hero.mp4" media="${HERO_VIDEO_MEDIA}"/>`);
+    expect(html).not.toContain('hero.mp4');
     expect(HERO_VIDEO_MEDIA).toContain('min-width');
     expect(HERO_VIDEO_MEDIA).toContain('prefers-reduced-motion: no-preference');
-    // the banner is still there for small screens, and is the video's poster while it loads or if it fails
-    expect(html).toMatch(/<img[^>]*src="https:\/\/cdn.example\/hero.jpg"[^>]*alt=""/);
-    expect(video).toContain('poster="https://cdn.example/hero.jpg"');
+    // the banner, resized, is the poster, only where the video plays; elsewhere the poster costs no request
+    const poster = /<picture>.*?<\/picture>/.exec(html)?.[0] ?? '';
+    expect(poster).toContain(`<source media="${HERO_VIDEO_MEDIA}"`);
+    expect(poster).toMatch(/srcSet="\/_img\/1280\/[^"]+ 1280w, \/_img\/1920\/[^"]+ 1920w"/);
+    expect(poster).toMatch(/<img[^>]*src="data:image\/gif;base64,/);
+    // the banner is still there for small screens, sized for them
+    expect(html).toMatch(
+      /<img[^>]*src="\/_img\/[^"]+"[^>]*srcSet="\/_img\/480\/[^"]+ 480w,[^"]*"[^>]*sizes="[^"]+100vw"/,
+    );
     // a named button pauses it (WCAG 2.2.2)
     expect(html).toMatch(/<button type="button"[^>]*>Pause background video<\/button>/);
   });

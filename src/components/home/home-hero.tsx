@@ -5,10 +5,12 @@ import { ButtonLink } from '../ui/button-link';
 import { Section } from '../ui/section';
 import { HeroVideo } from './hero-video';
 import styles from './home-hero.module.css';
+import { imageSources } from '../../lib/images/image-reference';
+import { AdminImage } from '../ui/admin-image';
 
 /**
  * The background video is only chosen where it plays: on wide screens for visitors who have not asked for
- * reduced motion. `<source media>` is evaluated before anything is fetched, so phones never download it.
+ * reduced motion (nor to save data). HeroVideo decides in the browser, so phones never download it.
  */
 export const HERO_VIDEO_MEDIA = '(min-width: 992px) and (prefers-reduced-motion: no-preference)';
 
@@ -41,7 +43,13 @@ export function HomeHeroView({ hero }: { hero: HomeHeroContent }) {
   const { video, banner = '' } = hero;
   return (
     <section className={styles.hero} aria-labelledby="hero-title" data-has-video={video ? '' : undefined}>
-      {video ? <HeroVideo src={video} poster={banner} media={HERO_VIDEO_MEDIA} /> : null}
+      {video ? (
+        <HeroVideo
+          src={video}
+          poster={banner ? imageSources(banner, 'heroPoster') : { src: '' }}
+          media={HERO_VIDEO_MEDIA}
+        />
+      ) : null}
       <div className={`container ${styles.layout}`}>
         <div className={styles.copy}>
           <h1 id="hero-title" className={styles.title}>
@@ -58,7 +66,15 @@ export function HomeHeroView({ hero }: { hero: HomeHeroContent }) {
         {banner ? (
           <div className={styles.bannerFrame}>
             {/* The first thing a visitor sees: fetched early, never lazily. */}
-            <img className={styles.banner} src={banner} alt="" width={1600} height={900} fetchPriority="high" />
+            <AdminImage
+              className={styles.banner}
+              src={banner}
+              place="heroBanner"
+              alt=""
+              width={1600}
+              height={900}
+              fetchPriority="high"
+            />
           </div>
         ) : null}
       </div>

@@ -6,6 +6,7 @@ import { Section } from '../ui/section';
 import { LoadingRegion, Skeleton } from '../ui/skeleton';
 import { SectionHeading } from './section-heading';
 import styles from './home-intro.module.css';
+import { AdminImage } from '../ui/admin-image';
 
 const INTRO_TILE_SKELETON_COUNT = 3;
 
@@ -42,7 +43,18 @@ function IntroText({ intro: { title, description, banner } }: { intro: HomeIntro
         </SectionHeading>
         <RichText source={description} className={styles.description} underHeading={2} />
       </div>
-      {banner ? <img className={styles.banner} src={banner} alt="" width={1200} height={800} loading="lazy" /> : null}
+      {banner ? (
+        <AdminImage
+          className={styles.banner}
+          src={banner}
+          place="introBanner"
+          alt=""
+          width={1200}
+          height={800}
+          loading="lazy"
+          decoding="async"
+        />
+      ) : null}
     </div>
   );
 }
@@ -64,7 +76,16 @@ function IntroTiles({ tiles }: { tiles: IntroTile[] }) {
               data-intro-tile=""
             >
               {image ? (
-                <img className={styles.tileImage} src={image} alt="" width={800} height={600} loading="lazy" />
+                <AdminImage
+                  className={styles.tileImage}
+                  src={image}
+                  place="introTile"
+                  alt=""
+                  width={800}
+                  height={600}
+                  loading="lazy"
+                  decoding="async"
+                />
               ) : null}
               <span className={styles.tileTitle}>{tile.title}</span>
             </a>

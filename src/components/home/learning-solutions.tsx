@@ -5,6 +5,7 @@ import { Section } from '../ui/section';
 import { LoadingRegion, Skeleton } from '../ui/skeleton';
 import { SectionHeading } from './section-heading';
 import styles from './learning-solutions.module.css';
+import { AdminImage } from '../ui/admin-image';
 
 const LEARNING_SOLUTION_SKELETON_COUNT = 8;
 /** Cards in the grid's first row at its widest. */
@@ -52,9 +53,10 @@ export function LearningSolutionList({
           <li key={solution.id} className={styles.item}>
             <article className={styles.card} aria-labelledby={titleId} data-learning-solution={solution.id}>
               {thumb ? (
-                <img
+                <AdminImage
                   className={styles.thumb}
                   src={thumb}
+                  place="solutionCard"
                   alt=""
                   width={640}
                   height={480}

@@ -3,6 +3,7 @@ import { countdownText, formatDate } from '../../lib/format';
 import { ButtonLink } from '../ui/button-link';
 import { CourseCountdown } from './course-countdown';
 import styles from './open-course-card.module.css';
+import { AdminImage } from '../ui/admin-image';
 
 /** One open course: picture, title, summary, time left and the way to its dates. */
 export function OpenCourseCard({ course, now }: { course: OpenCourse; now: number }) {
@@ -12,7 +13,16 @@ export function OpenCourseCard({ course, now }: { course: OpenCourse; now: numbe
     <article className={styles.card} aria-labelledby={titleId} data-upcoming-course={course.id}>
       {/* The title next to it says what the picture shows. */}
       {thumb ? (
-        <img className={styles.thumb} src={thumb} alt="" width={800} height={500} loading="lazy" />
+        <AdminImage
+          className={styles.thumb}
+          src={thumb}
+          place="courseCard"
+          alt=""
+          width={800}
+          height={500}
+          loading="lazy"
+          decoding="async"
+        />
       ) : (
         <div className={styles.thumb} />
       )}

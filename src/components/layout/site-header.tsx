@@ -7,6 +7,7 @@ import { MobileMenu } from './mobile-menu';
 import { HeaderSearchForm } from './search-form';
 import { SearchOverlay } from './search-overlay';
 import styles from './site-header.module.css';
+import { AdminImage } from '../ui/admin-image';
 
 /**
  * The header is sent at once (it is in the first streamed chunk): only the logo image waits for the
@@ -52,5 +53,14 @@ function LogoText() {
 /** The admin's logo, or the name as text when it has none (or none that passed the address rule). */
 export function SiteLogo({ logo }: { logo: SafeAddress }) {
   if (!logo) return <LogoText />;
-  return <img className={styles.logoImage} src={logo} alt={`${siteName()} home`} width={180} height={48} />;
+  return (
+    <AdminImage
+      className={styles.logoImage}
+      src={logo}
+      place="logo"
+      alt={`${siteName()} home`}
+      width={180}
+      height={48}
+    />
+  );
 }

@@ -143,9 +143,26 @@ describe('renderRichText: formatting', () => {
     expect(html('![Team](/img/team.jpg)')).toContain(
       '<img src="/img/team.jpg" alt="Team" loading="lazy" decoding="async"/>',
     );
-    expect(html('<img src="https://cdn.example.com/a.png">')).toBe(
-      '<img src="https://cdn.example.com/a.png" alt="" loading="lazy" decoding="async"/>',
+    expect(html('<img src="https://cdn.example.com/a.png">')).toMatch(
+      /^<img src="https:\/\/cdn.example.com\/a.png" srcSet="[^"]+" sizes="[^"]+" alt="" loading="lazy" decoding="async"\/>$/,
     );
+  });
+
+  it("offers an admin photo in the text at the text column's widths, through signed variants", () => {
+    const out = html('<img src="https://cdn.example.com/a.jpg" alt="Class">');
+    const srcSet = /srcSet="([^"]+)"/.exec(out)?.[1] ?? '';
+    const candidates = srcSet.split(', ').map((candidate) => candidate.split(' '));
+    expect(candidates.map(([, width]) => width)).toEqual(['320w', '480w', '640w', '800w', '1080w', '1280w', '1600w']);
+    for (const [path, width] of candidates) {
+      const [, , pathWidth, signature, source] = path!.split('/');
+      expect(`${pathWidth}w`).toBe(width);
+      expect(signature).toMatch(/^[A-Za-z0-9_-]{22}$/);
+      expect(Buffer.from(source!, 'base64url').toString()).toBe('https://cdn.example.com/a.jpg');
+    }
+    expect(out).toContain('sizes="(min-width: 800px) 720px, 100vw"');
+    // a drawing and a relative address are used as they are
+    expect(html('<img src="https://cdn.example.com/a.svg">')).not.toContain('srcSet');
+    expect(html('<img src="/img/team.jpg">')).not.toContain('srcSet');
   });
 
   it('adds rel="noopener noreferrer" to external links only', () => {

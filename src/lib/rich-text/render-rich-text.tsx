@@ -11,6 +11,7 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
+import { imageSources } from '../images/image-reference';
 import { safeUrl, urlScheme } from './safe-url';
 import { sanitizeSchema } from './sanitize-schema';
 
@@ -22,7 +23,7 @@ function walkElements(node: Root | RootContent, visit: (element: Element) => voi
 /**
  * Runs after rehype-sanitize. Applies the spec's URL rule to `a[href]` and
  * `img[src]` (forbidden scheme → value ""), and adds the usual link/image
- * attributes.
+ * attributes (for a picture: its sized variants, `srcset` and `sizes`).
  */
 function rehypeSafeUrls() {
   return (tree: Root): void => {
@@ -45,6 +46,15 @@ function rehypeSafeUrls() {
           // make browsers re-request the page), so drop it here to the same
           // effect without the noise.
           if (props.src === '') delete props.src;
+          else {
+            // an admin's photo in the text is offered at the text column's widths (record 026); `src` stays as
+            // the admin wrote it (browsers that read srcset never fetch it)
+            const sources = imageSources(props.src, 'richTextImage');
+            if (sources.srcSet) {
+              props.srcSet = sources.srcSet;
+              props.sizes = sources.sizes;
+            }
+          }
         }
         if (props.alt == null) props.alt = '';
         props.loading = 'lazy';

@@ -8,7 +8,9 @@
  * with MEDIA_ORIGINS (images from https: hosts need no setting; a plain-http origin does).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startDemoAdmin } from '../../../scripts/demo-admin/server.mjs';
@@ -40,9 +42,13 @@ export type DemoAdmin = {
   mostInFlight(): number;
   hugeBytesSent(): number;
   editContent(apiPath: string, edit: (data: any) => unknown): void; // eslint-disable-line @typescript-eslint/no-explicit-any
+  /** Photos sent since the start (with `photos`: camera-sized JPEGs instead of SVG drawings). */
+  mediaRequests(): number;
 };
 
-export async function startAdmin(options: { latencyMs?: number; courses?: number } = {}): Promise<DemoAdmin> {
+export async function startAdmin(
+  options: { latencyMs?: number; courses?: number; photos?: boolean } = {},
+): Promise<DemoAdmin> {
   return startDemoAdmin({
     host: '127.0.0.1',
     port: 0,
@@ -79,6 +85,8 @@ export async function startSite(
   env: Record<string, string> = {},
 ): Promise<Site> {
   const port = await freePort();
+  // each site keeps its resized pictures apart, and they go with it
+  const imageDir = path.join(os.tmpdir(), `e2e-site-images-${port}-${process.pid}`);
   // The tests keep the shared site's address in SITE_URL; a site started here must not take it for its own
   // public origin (the SITE_URL setting). Pass it in `env` to set one.
   const { SITE_URL: _sharedSite, ...inherited } = process.env;
@@ -92,6 +100,7 @@ export async function startSite(
       NODE_ENV: 'production',
       // the search index crawls the small demo catalogue in about a second instead of at the production pace
       SEARCH_INDEX_CALLS_PER_MINUTE: '6000',
+      IMAGE_CACHE_DIR: imageDir,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -119,8 +128,12 @@ export async function startSite(
     output: () => output,
     stop: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
+        const done = () => {
+          rmSync(imageDir, { recursive: true, force: true });
+          resolve();
+        };
+        if (child.exitCode !== null) return done();
+        child.once('exit', done);
         child.kill('SIGTERM');
         setTimeout(() => child.kill('SIGKILL'), 3_000).unref();
       }),

@@ -1,0 +1,440 @@
+// The Node server's image variants (docs/decisions/026-images-sized-for-the-screen.md): an admin picture
+// resized to one of the site's widths and re-encoded as AVIF or WebP (JPEG or PNG for browsers that take
+// neither) with sharp, kept on disk and served many times.
+//
+// The app (src/middleware/08-images.ts) checks the address first: only signed references to pictures of the
+// admin's content reach this module, with a width from the fixed list. Here every outside thing is bounded:
+// - the original is fetched once per variant (concurrent requests for one variant share one fetch and one
+//   transform), without following redirects, within a time-out and a byte limit, and only from a public
+//   address unless its origin is one the owner named (the admin's, MEDIA_ORIGINS);
+// - at most `concurrency` fetch-and-transforms run at once (one libvips thread each), `maxQueue` more wait,
+//   the rest are told to come back (503);
+// - a source with more than `maxPixels` pixels, or that is not a picture sharp can read, is refused;
+// - the variants on disk stay under `maxBytes` (the least recently served go first).
+import { createHash } from 'node:crypto';
+import dns from 'node:dns';
+import { createReadStream } from 'node:fs';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import https from 'node:https';
+import net from 'node:net';
+import path from 'node:path';
+import sharp from 'sharp';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const TYPES = { avif: 'image/avif', webp: 'image/webp', jpg: 'image/jpeg', png: 'image/png' };
+/** A failed source is not asked again for this long (a broken picture on a busy page costs one fetch a minute). */
+const FAILURE_MEMORY_MS = 60_000;
+/** The most recently served variants are also held in memory, up to this many bytes (at most `maxBytes`). */
+const HOT_MAX_BYTES = 32 * 1024 * 1024;
+
+/** An answer the service cannot give, with the status and the plain sentence the visitor gets. */
+export class ImageError extends Error {
+  constructor(status, message) {
+    super(message);
+    this.status = status;
+  }
+}
+
+/** Whether an IP address is one no public picture lives at (loopback, private, link-local, CGNAT, ULA …). */
+export function isPrivateAddress(address) {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  const ip = mapped ? mapped[1] : address;
+  if (net.isIPv4(ip)) {
+    const [a, b] = ip.split('.').map(Number);
+    return (
+      a === 0 ||
+      a === 10 ||
+      a === 127 ||
+      (a === 100 && b >= 64 && b <= 127) ||
+      (a === 169 && b === 254) ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168) ||
+      (a === 198 && (b === 18 || b === 19)) ||
+      a >= 224
+    );
+  }
+  const lower = ip.toLowerCase();
+  return (
+    lower === '::' ||
+    lower === '::1' ||
+    lower.startsWith('fc') ||
+    lower.startsWith('fd') ||
+    lower.startsWith('fe8') ||
+    lower.startsWith('fe9') ||
+    lower.startsWith('fea') ||
+    lower.startsWith('feb') ||
+    lower.startsWith('ff')
+  );
+}
+
+/** At most `limit` tasks at once; up to `maxQueue` wait their turn, in order. */
+function createLimiter(limit, maxQueue) {
+  let running = 0;
+  const waiting = [];
+  const stats = { running: 0, mostAtOnce: 0, done: 0 };
+  const next = () => {
+    if (running >= limit || waiting.length === 0) return;
+    running += 1;
+    stats.running = running;
+    stats.mostAtOnce = Math.max(stats.mostAtOnce, running);
+    const { task, resolve, reject } = waiting.shift();
+    Promise.resolve()
+      .then(task)
+      .then(resolve, reject)
+      .finally(() => {
+        running -= 1;
+        stats.running = running;
+        stats.done += 1;
+        next();
+      });
+  };
+  return {
+    stats,
+    run(task) {
+      if (waiting.length >= maxQueue) {
+        return Promise.reject(new ImageError(503, 'Too many pictures are being prepared; please try again shortly.'));
+      }
+      return new Promise((resolve, reject) => {
+        waiting.push({ task, resolve, reject });
+        next();
+      });
+    },
+  };
+}
+
+/**
+ * Fetches the original: one GET, no redirects followed, at most `maxBytes`, within `deadline`, only to a public
+ * address unless `origin` is one the owner named. Resolves to the bytes and their content type.
+ */
+function fetchSource(source, { namedOrigins, maxBytes, signal }) {
+  return new Promise((resolve, reject) => {
+    const url = new URL(source);
+    const named = namedOrigins.includes(url.origin);
+    const client = url.protocol === 'https:' ? https : url.protocol === 'http:' ? http : undefined;
+    if (!client) return reject(new ImageError(403, 'This picture is not one the site serves.'));
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    if (net.isIP(host) && !named && isPrivateAddress(host)) {
+      return reject(new ImageError(403, 'This picture is at a private address the site was not told about.'));
+    }
+    // Names are checked where they resolve, so a public name pointing at a private address is refused too.
+    const lookup = (hostname, options, callback) =>
+      dns.lookup(hostname, { ...options, all: false }, (error, address, family) => {
+        if (!error && !named && isPrivateAddress(address)) {
+          return callback(new ImageError(403, 'This picture is at a private address the site was not told about.'));
+        }
+        callback(error, address, family);
+      });
+    const request = client.get(
+      url,
+      { lookup, signal, headers: { accept: 'image/*', 'user-agent': 'site-image-variants' } },
+      (response) => {
+        const status = response.statusCode ?? 0;
+        const type = String(response.headers['content-type'] ?? '').toLowerCase();
+        const fail = (error) => {
+          response.destroy();
+          reject(error);
+        };
+        if (status >= 300 && status < 400) return fail(new ImageError(502, 'The picture has moved elsewhere.'));
+        if (status === 404 || status === 410) return fail(new ImageError(404, 'The picture is no longer there.'));
+        if (status !== 200) return fail(new ImageError(502, `The picture could not be fetched (HTTP ${status}).`));
+        if (!type.startsWith('image/')) return fail(new ImageError(502, 'The address does not hold a picture.'));
+        const declared = Number(response.headers['content-length']);
+        if (declared > maxBytes) return fail(new ImageError(502, 'The picture is too large to prepare.'));
+        const chunks = [];
+        let size = 0;
+        response.on('data', (chunk) => {
+          size += chunk.length;
+          if (size > maxBytes) fail(new ImageError(502, 'The picture is too large to prepare.'));
+          else chunks.push(chunk);
+        });
+        response.on('end', () => resolve({ body: Buffer.concat(chunks), type }));
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+  });
+}
+
+/** The headers of a variant: kept for a year by everyone, per Accept. */
+const headersFor = (type, bytes, how) => ({
+  'content-type': type,
+  'content-length': String(bytes),
+  'cache-control': IMMUTABLE,
+  vary: 'Accept',
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'none'",
+  'x-image-variant': how,
+});
+
+/**
+ * Creates the service. `dir` holds the variants (created if missing; what is there is kept and counted).
+ * `variantKind` (Accept header → 'avif' | 'webp' | 'fallback') is the app's (src/lib/images/variant-kind.ts).
+ * @param {{ dir: string, maxBytes: number, concurrency: number, maxQueue?: number, maxSourceBytes: number,
+ *   maxPixels: number, timeoutMs: number, variantKind: (accept: string | undefined) => string,
+ *   log?: (line: string) => void }} options
+ */
+export function createImageService({
+  dir,
+  maxBytes,
+  concurrency,
+  maxQueue = 64,
+  maxSourceBytes,
+  maxPixels,
+  timeoutMs,
+  variantKind,
+  log = (line) => console.warn(line),
+}) {
+  // one libvips thread per transform: `concurrency` transforms use at most that many cores
+  sharp.concurrency(1);
+  sharp.cache(false);
+  /** file name (hash + extension) → { bytes, used } in least-recently-served order (Map keeps insertion). */
+  const kept = new Map();
+  let keptBytes = 0;
+  /** file name → { body, headers } of the variants served last, so a warm one costs what a static file costs. */
+  const hot = new Map();
+  let hotBytes = 0;
+  const hotMax = Math.min(maxBytes, HOT_MAX_BYTES);
+  const remember = (name, body) => {
+    if (body.length > hotMax) return;
+    const previous = hot.get(name);
+    if (previous) hotBytes -= previous.body.length;
+    hot.delete(name);
+    hot.set(name, { body, headers: headersFor(TYPES[name.split('.').pop()], body.length, 'kept') });
+    hotBytes += body.length;
+    for (const [oldest, entry] of hot) {
+      if (hotBytes <= hotMax) break;
+      hot.delete(oldest);
+      hotBytes -= entry.body.length;
+    }
+  };
+  const forget = (name) => {
+    const entry = hot.get(name);
+    if (!entry) return;
+    hot.delete(name);
+    hotBytes -= entry.body.length;
+  };
+  /** variant key → its transform in progress (one fetch and one transform however many ask). */
+  const inFlight = new Map();
+  /** variant key → { error, until }: recent failures. */
+  const failures = new Map();
+  const limiter = createLimiter(concurrency, maxQueue);
+  const stats = { transforms: 0, sourceFetches: 0, kept: 0 };
+
+  const ready = (async () => {
+    await mkdir(dir, { recursive: true });
+    for (const name of await readdir(dir)) {
+      if (!/^[0-9a-f]{40}\.(avif|webp|jpg|png)$/.test(name)) {
+        if (name.endsWith('.tmp')) await rm(path.join(dir, name), { force: true });
+        continue;
+      }
+      const info = await stat(path.join(dir, name)).catch(() => undefined);
+      if (!info) continue;
+      kept.set(name, { bytes: info.size });
+      keptBytes += info.size;
+    }
+    await evict();
+  })().catch((error) => {
+    // variants are still made and sent, only not kept (each `keep` reports its own failure)
+    log(`image variants: the folder ${dir} cannot be used (${error.message})`);
+  });
+
+  const hashOf = (key) => createHash('sha1').update(key).digest('hex');
+  /** The kept file of a variant, if any: the kind decides the extension, except 'fallback' (jpg or png). */
+  const keptFile = (key, kind) => {
+    const hash = hashOf(`${key}|${kind}`);
+    const extensions = kind === 'fallback' ? ['jpg', 'png'] : [kind];
+    for (const extension of extensions) {
+      const name = `${hash}.${extension}`;
+      if (kept.has(name)) return name;
+    }
+    return undefined;
+  };
+  const touch = (name) => {
+    const entry = kept.get(name);
+    kept.delete(name);
+    kept.set(name, entry);
+  };
+
+  async function evict() {
+    if (keptBytes <= maxBytes) return;
+    const target = maxBytes * 0.9;
+    for (const [name, entry] of kept) {
+      if (keptBytes <= target) break;
+      kept.delete(name);
+      forget(name);
+      keptBytes -= entry.bytes;
+      await rm(path.join(dir, name), { force: true });
+    }
+  }
+
+  async function keep(name, body) {
+    const file = path.join(dir, name);
+    const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+    await writeFile(temporary, body);
+    await rename(temporary, file);
+    if (!kept.has(name)) keptBytes += body.length;
+    kept.set(name, { bytes: body.length });
+    remember(name, body);
+    stats.kept = kept.size;
+    await evict();
+  }
+
+  /**
+   * The original → the variant's bytes and extension. Fetch and transform both run in the limiter (the
+   * fetched originals held in memory are bounded too), and the time-out starts when its turn comes.
+   */
+  function transform(source, width, kind, namedOrigins) {
+    return limiter.run(async () => {
+      const controller = new AbortController();
+      const timer = setTimeout(
+        () => controller.abort(new ImageError(504, 'The picture took too long to prepare.')),
+        timeoutMs,
+      );
+      try {
+        stats.sourceFetches += 1;
+        const original = await fetchSource(source, {
+          namedOrigins,
+          maxBytes: maxSourceBytes,
+          signal: controller.signal,
+        }).catch((error) => {
+          if (controller.signal.aborted) throw controller.signal.reason;
+          if (error instanceof ImageError) throw error;
+          throw new ImageError(502, 'The picture could not be fetched.');
+        });
+        stats.transforms += 1;
+        let image;
+        let metadata;
+        try {
+          image = sharp(original.body, { limitInputPixels: maxPixels, failOn: 'error', animated: false });
+          metadata = await image.metadata();
+        } catch (error) {
+          throw /pixel limit/i.test(String(error?.message))
+            ? new ImageError(422, 'The picture has too many pixels to prepare.')
+            : new ImageError(422, 'The address does not hold a picture the site can read.');
+        }
+        if (metadata.format === 'svg') throw new ImageError(422, 'Drawings (SVG) are served as they are.');
+        if ((metadata.width ?? 0) * (metadata.height ?? 0) > maxPixels) {
+          throw new ImageError(422, 'The picture has too many pixels to prepare.');
+        }
+        const extension = kind === 'fallback' ? (metadata.hasAlpha || metadata.format === 'png' ? 'png' : 'jpg') : kind;
+        let pipeline = image.rotate().resize({ width, withoutEnlargement: true });
+        // effort 0: as fast as WebP here (≈0.2 s for 640 px) and still smaller than it
+        if (extension === 'avif') pipeline = pipeline.avif({ quality: 50, effort: 0 });
+        else if (extension === 'webp') pipeline = pipeline.webp({ quality: 72 });
+        else if (extension === 'png') pipeline = pipeline.png({ compressionLevel: 8, palette: true });
+        else pipeline = pipeline.jpeg({ quality: 75, mozjpeg: true });
+        const left = Math.max(1, Math.ceil(timeoutMs / 1000));
+        const body = await pipeline
+          .timeout({ seconds: left })
+          .toBuffer()
+          .catch(() => {
+            throw controller.signal.aborted
+              ? controller.signal.reason
+              : new ImageError(422, 'The picture could not be prepared.');
+          });
+        if (controller.signal.aborted) throw controller.signal.reason;
+        return { body, extension };
+      } finally {
+        clearTimeout(timer);
+      }
+    });
+  }
+
+  return {
+    stats,
+    limiter: limiter.stats,
+    ready,
+
+    /**
+     * A variant already on disk, written straight to the Node response (true), or false. `key` is the
+     * request's path: a variant is kept only after its signed address was checked, so one found by its path
+     * needs no second check.
+     */
+    answerKept(req, res, key) {
+      if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+      const name = keptFile(key, variantKind(req.headers.accept));
+      if (!name) return false;
+      touch(name);
+      const held = hot.get(name);
+      if (held) {
+        hot.delete(name);
+        hot.set(name, held);
+        res.writeHead(200, held.headers);
+        res.end(req.method === 'HEAD' ? undefined : held.body);
+        return true;
+      }
+      const entry = kept.get(name);
+      res.writeHead(200, headersFor(TYPES[name.split('.').pop()], entry.bytes, 'kept'));
+      if (req.method === 'HEAD') {
+        res.end();
+        return true;
+      }
+      const stream = createReadStream(path.join(dir, name));
+      stream.on('error', () => res.destroy());
+      stream.pipe(res);
+      // held in memory for the next visitor
+      readFile(path.join(dir, name)).then(
+        (body) => kept.has(name) && remember(name, body),
+        () => undefined,
+      );
+      return true;
+    },
+
+    /**
+     * The variant for `key` (the request's path, already checked) of `source` at `width`, of `kind` (the
+     * browser's, from variantKind). Resolves to `{ status, headers, body }`; failures are 4xx/5xx with a plain sentence.
+     * @param {{ key: string, source: string, width: number, kind: string, namedOrigins: string[] }} request
+     * @returns {Promise<{ status: number, headers: Record<string, string>, body: Buffer }>}
+     */
+    async answer({ key, source, width, kind, namedOrigins }) {
+      await ready;
+      const variantKey = `${key}|${kind}`;
+      const found = keptFile(key, kind);
+      if (found) {
+        touch(found);
+        const body = hot.get(found)?.body ?? (await readFile(path.join(dir, found)).catch(() => undefined));
+        if (body) remember(found, body);
+        if (body) return { status: 200, headers: headersFor(TYPES[found.split('.').pop()], body.length, 'kept'), body };
+      }
+      const failed = failures.get(variantKey);
+      if (failed && failed.until > Date.now()) return errorAnswer(failed.error);
+      let work = inFlight.get(variantKey);
+      if (!work) {
+        work = transform(source, width, kind, namedOrigins)
+          .then(async ({ body, extension }) => {
+            await keep(`${hashOf(variantKey)}.${extension}`, body).catch((error) =>
+              log(`image variants: could not keep a variant on disk (${error.message})`),
+            );
+            return { body, extension };
+          })
+          .finally(() => inFlight.delete(variantKey));
+        inFlight.set(variantKey, work);
+      }
+      try {
+        const { body, extension } = await work;
+        return { status: 200, headers: headersFor(TYPES[extension], body.length, 'transformed'), body };
+      } catch (error) {
+        const known = error instanceof ImageError ? error : new ImageError(500, 'The picture could not be prepared.');
+        if (!(error instanceof ImageError)) log(`image variants: ${error?.stack ?? error}`);
+        if (known.status !== 503) {
+          failures.set(variantKey, { error: known, until: Date.now() + FAILURE_MEMORY_MS });
+          if (failures.size > 10_000) failures.delete(failures.keys().next().value);
+        }
+        return errorAnswer(known);
+      }
+    },
+  };
+}
+
+function errorAnswer(error) {
+  return {
+    status: error.status,
+    headers: {
+      'content-type': 'text/plain; charset=utf-8',
+      'cache-control': 'no-store',
+      ...(error.status === 503 ? { 'retry-after': '5' } : {}),
+    },
+    body: Buffer.from(`${error.message}\n`),
+  };
+}

@@ -1,0 +1,269 @@
+// The Node server's image variants with real pictures (made with sharp here) served by a real HTTP server on
+// 127.0.0.1: sizes and formats per Accept, a variant kept (the second request transforms nothing), one fetch
+// for concurrent requests, the transforms bounded, and the refusals (private address, redirect, not a
+// picture, too large, too many pixels, too slow).
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { variantKind } from '../../src/lib/images/variant-kind';
+import { createImageService, isPrivateAddress } from './image-variants.mjs';
+
+type Route = { status?: number; type?: string; body?: Buffer; delayMs?: number; hang?: boolean; location?: string };
+
+let photo: Buffer;
+let logo: Buffer;
+let server: http.Server;
+let origin = '';
+const routes = new Map<string, Route>();
+const fetched = new Map<string, number>();
+const dirs: string[] = [];
+
+beforeAll(async () => {
+  // a camera-like photo (2400×1800 JPEG) and a PNG with transparency
+  const noise = await sharp({
+    create: {
+      width: 240,
+      height: 180,
+      channels: 3,
+      background: { r: 0, g: 0, b: 0 },
+      noise: { type: 'gaussian', mean: 128, sigma: 50 },
+    },
+  })
+    .raw()
+    .toBuffer();
+  photo = await sharp(noise, { raw: { width: 240, height: 180, channels: 3 } })
+    .resize(2400, 1800)
+    .jpeg({ quality: 85 })
+    .toBuffer();
+  logo = await sharp({
+    create: { width: 1200, height: 320, channels: 4, background: { r: 10, g: 60, b: 140, alpha: 0.5 } },
+  })
+    .png()
+    .toBuffer();
+  server = http.createServer((req, res) => {
+    const route = routes.get(req.url ?? '');
+    fetched.set(req.url ?? '', (fetched.get(req.url ?? '') ?? 0) + 1);
+    if (!route) {
+      res.writeHead(404).end();
+      return;
+    }
+    if (route.hang) return;
+    setTimeout(() => {
+      res.writeHead(route.status ?? 200, {
+        'content-type': route.type ?? 'image/jpeg',
+        ...(route.location ? { location: route.location } : {}),
+      });
+      res.end(route.body);
+    }, route.delayMs ?? 0);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  routes.set('/photo.jpg', { body: photo });
+  routes.set('/logo.png', { body: logo, type: 'image/png' });
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+});
+
+async function service(options: Partial<Parameters<typeof createImageService>[0]> = {}) {
+  const dir = options.dir ?? (await mkdtemp(path.join(os.tmpdir(), 'image-variants-')));
+  dirs.push(dir);
+  return createImageService({
+    dir,
+    maxBytes: 64 * 1024 * 1024,
+    concurrency: 2,
+    maxSourceBytes: 20 * 1024 * 1024,
+    maxPixels: 50_000_000,
+    timeoutMs: 10_000,
+    variantKind,
+    log: () => undefined,
+    ...options,
+  });
+}
+
+const AVIF = 'image/avif,image/webp,image/apng,image/*,*/*;q=0.8';
+const WEBP = 'image/webp,image/*,*/*;q=0.8';
+const OLD = 'image/*,*/*;q=0.8';
+
+function ask(images: Awaited<ReturnType<typeof service>>, source: string, width: number, accept: string, key?: string) {
+  return images.answer({
+    key: key ?? `/_img/${width}/sig/${Buffer.from(source).toString('base64url')}`,
+    source,
+    width,
+    kind: variantKind(accept),
+    namedOrigins: [origin],
+  });
+}
+
+describe('image variants', () => {
+  it('resizes to the asked width and encodes AVIF, WebP or JPEG as the browser accepts (PNG for transparency)', async () => {
+    const images = await service();
+    for (const [accept, type, format] of [
+      [AVIF, 'image/avif', 'heif'],
+      [WEBP, 'image/webp', 'webp'],
+      [OLD, 'image/jpeg', 'jpeg'],
+    ] as const) {
+      const answer = await ask(images, `${origin}/photo.jpg`, 640, accept);
+      expect(answer.status).toBe(200);
+      expect(answer.headers['content-type']).toBe(type);
+      expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(answer.headers.vary).toBe('Accept');
+      const meta = await sharp(answer.body).metadata();
+      expect(meta.format).toBe(format);
+      expect(meta.width).toBe(640);
+      expect(meta.height).toBe(480);
+      expect(answer.body.length).toBeLessThan(photo.length / 5);
+    }
+    const png = await ask(images, `${origin}/logo.png`, 320, OLD);
+    expect(png.headers['content-type']).toBe('image/png');
+    expect((await sharp(png.body).metadata()).hasAlpha).toBe(true);
+    // never larger than the original
+    const wide = await ask(images, `${origin}/photo.jpg`, 1920, WEBP);
+    expect((await sharp(wide.body).metadata()).width).toBe(1920);
+  });
+
+  it('keeps a variant: the second request fetches and transforms nothing, also after a restart', async () => {
+    const images = await service();
+    const source = `${origin}/photo.jpg?kept`;
+    routes.set('/photo.jpg?kept', { body: photo });
+    const first = await ask(images, source, 480, WEBP);
+    expect(first.headers['x-image-variant']).toBe('transformed');
+    const { transforms, sourceFetches } = images.stats;
+    const second = await ask(images, source, 480, WEBP);
+    expect(second.headers['x-image-variant']).toBe('kept');
+    expect(Buffer.compare(Buffer.from(second.body), Buffer.from(first.body))).toBe(0);
+    expect(images.stats.transforms).toBe(transforms);
+    expect(images.stats.sourceFetches).toBe(sourceFetches);
+    expect(fetched.get('/photo.jpg?kept')).toBe(1);
+
+    // a new server on the same folder sends it from disk, before the app (the node layer's direct path)
+    const again = await service({ dir: dirs.at(-1)! });
+    await again.ready;
+    const written: { status?: number; headers?: Record<string, string>; body: Buffer[] } = { body: [] };
+    const res = Object.assign(
+      new (await import('node:stream')).Writable({
+        write(chunk, _encoding, done) {
+          written.body.push(Buffer.from(chunk));
+          done();
+        },
+      }),
+      {
+        writeHead(status: number, headers: Record<string, string>) {
+          written.status = status;
+          written.headers = headers;
+        },
+      },
+    );
+    const key = `/_img/480/sig/${Buffer.from(source).toString('base64url')}`;
+    const sent = again.answerKept({ method: 'GET', headers: { accept: WEBP } }, res, key);
+    expect(sent).toBe(true);
+    await new Promise((resolve) => res.on('finish', resolve));
+    expect(written.status).toBe(200);
+    expect(written.headers?.['x-image-variant']).toBe('kept');
+    expect(Buffer.concat(written.body).length).toBe(first.body.length);
+    // another kind of the same picture is not kept yet
+    expect(again.answerKept({ method: 'GET', headers: { accept: OLD } }, res, key)).toBe(false);
+    expect(fetched.get('/photo.jpg?kept')).toBe(1);
+  });
+
+  it('fetches the original once for concurrent requests of one variant', async () => {
+    const images = await service();
+    routes.set('/photo.jpg?together', { body: photo, delayMs: 100 });
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => ask(images, `${origin}/photo.jpg?together`, 800, AVIF)),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(fetched.get('/photo.jpg?together')).toBe(1);
+    expect(images.stats.transforms).toBe(1);
+  });
+
+  it('runs at most N fetch-and-transforms at once; the rest wait their turn, and past the queue are told to retry', async () => {
+    const images = await service({ concurrency: 2, maxQueue: 3 });
+    for (let index = 0; index < 5; index += 1) routes.set(`/photo.jpg?many=${index}`, { body: photo, delayMs: 50 });
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, index) =>
+        ask(images, `${origin}/photo.jpg?many=${index % 5}`, 320, index === 5 ? OLD : WEBP),
+      ),
+    );
+    // 6 variants asked at once: 2 run, 3 wait, the sixth finds the queue full
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(5);
+    const refused = answers.find((answer) => answer.status !== 200);
+    expect(refused?.status).toBe(503);
+    expect(refused?.headers['retry-after']).toBe('5');
+    expect(images.limiter.mostAtOnce).toBe(2);
+  });
+
+  it('refuses what is not a picture, a redirect, a source too large or with too many pixels, and a slow one', async () => {
+    routes.set('/page.html', { body: Buffer.from('<html>hello</html>'), type: 'text/html' });
+    routes.set('/fake.jpg', { body: Buffer.from('not really a jpeg at all'), type: 'image/jpeg' });
+    routes.set('/moved.jpg', { status: 302, location: 'http://169.254.169.254/latest/meta-data' });
+    routes.set('/slow.jpg', { hang: true });
+    const images = await service({ maxSourceBytes: photo.length - 1, maxPixels: 2_000_000, timeoutMs: 500 });
+    const expectations: [string, number, RegExp][] = [
+      ['/page.html', 502, /does not hold a picture/],
+      ['/fake.jpg', 422, /picture the site can read/],
+      ['/moved.jpg', 502, /moved/],
+      ['/missing.jpg', 404, /no longer there/],
+      ['/photo.jpg', 502, /too large/],
+      ['/slow.jpg', 504, /too long/],
+    ];
+    for (const [file, status, message] of expectations) {
+      const answer = await ask(images, `${origin}${file}`, 640, WEBP);
+      expect(answer.status, file).toBe(status);
+      expect(answer.headers['content-type']).toBe('text/plain; charset=utf-8');
+      expect(answer.headers['cache-control']).toBe('no-store');
+      expect(Buffer.from(answer.body).toString()).toMatch(message);
+    }
+    const pixels = await service({ maxPixels: 2_000_000 });
+    const tooMany = await ask(pixels, `${origin}/photo.jpg`, 640, WEBP);
+    expect(tooMany.status).toBe(422);
+    expect(Buffer.from(tooMany.body).toString()).toMatch(/too many pixels/);
+  });
+
+  it('never fetches from a private address the owner did not name, by number or by name', async () => {
+    const images = await service();
+    const port = new URL(origin).port;
+    for (const source of [`http://127.0.0.1:${port}/photo.jpg`, `http://localhost:${port}/photo.jpg`]) {
+      const before = fetched.get('/photo.jpg') ?? 0;
+      const answer = await images.answer({
+        key: `/_img/640/x/${Buffer.from(source).toString('base64url')}`,
+        source,
+        width: 640,
+        kind: 'webp',
+        namedOrigins: ['https://admin.example'],
+      });
+      expect(answer.status, source).toBe(403);
+      expect(Buffer.from(answer.body).toString()).toMatch(/private address/);
+      expect(fetched.get('/photo.jpg') ?? 0).toBe(before);
+    }
+    expect(isPrivateAddress('10.1.2.3')).toBe(true);
+    expect(isPrivateAddress('::ffff:192.168.0.1')).toBe(true);
+    expect(isPrivateAddress('fd00::1')).toBe(true);
+    expect(isPrivateAddress('93.184.216.34')).toBe(false);
+    expect(isPrivateAddress('2606:4700::1111')).toBe(false);
+  });
+
+  it('keeps the variants on disk under the byte limit, the least recently served going first', async () => {
+    const images = await service({ maxBytes: 40_000 });
+    for (let index = 0; index < 8; index += 1) {
+      routes.set(`/photo.jpg?evict=${index}`, { body: photo });
+      expect((await ask(images, `${origin}/photo.jpg?evict=${index}`, 160, OLD)).status).toBe(200);
+    }
+    const dir = dirs.at(-1)!;
+    const files = await readdir(dir);
+    let total = 0;
+    for (const file of files) total += (await import('node:fs')).statSync(path.join(dir, file)).size;
+    expect(total).toBeLessThanOrEqual(40_000);
+    expect(files.length).toBeGreaterThan(0);
+    expect(files.length).toBeLessThan(8);
+    // the newest is still kept
+    expect((await ask(images, `${origin}/photo.jpg?evict=7`, 160, OLD)).headers['x-image-variant']).toBe('kept');
+  });
+});

@@ -1,0 +1,92 @@
+/**
+ * Signed references to the admin's pictures (record 026): the only addresses the image endpoint fetches.
+ * A page names a picture as `/_img/<width>/<signature>/<address in base64url>`; the signature (HMAC-SHA256
+ * with IMAGE_URL_SECRET, or a key made at start on Node) proves the address came from the admin's content
+ * through this renderer, so the endpoint is no proxy for addresses a visitor writes.
+ */
+import 'server-only';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { serverConfig } from '../server-config';
+import { IMAGE_PLACES, IMAGE_WIDTHS, type ImagePlaceName, type ImageSources, type ImageWidth } from './image-places';
+
+export const IMAGE_PATH_PREFIX = '/_img/';
+
+let key: Buffer | null | undefined;
+let saidOriginals = false;
+
+/**
+ * The signing key, or null where pictures are served as the admin sends them: on Workers without
+ * IMAGE_URL_SECRET (every isolate would sign with its own key) and without image transforms. Said once.
+ */
+function signingKey(): Buffer | null {
+  if (key !== undefined) return key;
+  const { images, runtime } = serverConfig();
+  if (images.secret) key = Buffer.from(`image-reference:${images.secret}`);
+  else if (runtime === 'node') key = randomBytes(32);
+  else key = null;
+  if (key === null && !saidOriginals) {
+    saidOriginals = true;
+    console.warn('Images: IMAGE_URL_SECRET is not set, so pictures are served as the admin sends them (no resizing).');
+  }
+  return key;
+}
+
+const signature = (secret: Buffer, source: string, width: number) =>
+  createHmac('sha256', secret).update(`${width} ${source}`).digest().subarray(0, 16).toString('base64url');
+
+/**
+ * The address of `source` at `width`, or undefined when the picture is served as it is: no key, not an
+ * absolute http(s) address, or a drawing (SVG scales by itself and is tiny).
+ */
+function variantPath(source: string, width: ImageWidth): string | undefined {
+  const secret = signingKey();
+  if (!secret || !/^https?:\/\//i.test(source) || !URL.canParse(source)) return undefined;
+  if (/\.svgz?$/i.test(new URL(source).pathname)) return undefined;
+  return `${IMAGE_PATH_PREFIX}${width}/${signature(secret, source, width)}/${Buffer.from(source).toString('base64url')}`;
+}
+
+/** `src`, `srcSet` and `sizes` for an admin picture shown at `place` (src: the widest but one candidate). */
+export function imageSources(source: string, place: ImagePlaceName): ImageSources {
+  const { widths, sizes } = IMAGE_PLACES[place];
+  const candidates = widths.flatMap((width) => {
+    const path = variantPath(source, width);
+    return path ? [{ path, width }] : [];
+  });
+  if (candidates.length === 0) return { src: source };
+  const fallback = candidates[Math.max(0, candidates.length - 2)]!;
+  if (candidates.length === 1) return { src: fallback.path };
+  return {
+    src: fallback.path,
+    srcSet: candidates.map(({ path, width }) => `${path} ${width}w`).join(', '),
+    sizes,
+  };
+}
+
+/** One variant's address (a poster, a link to the large picture), or the original. */
+export function imageAt(source: string, width: ImageWidth): string {
+  return variantPath(source, width) ?? source;
+}
+
+export type ImageRequest =
+  { ok: true; source: string; width: ImageWidth } | { ok: false; status: 400 | 403 | 404; message: string };
+
+/** Reads a request's path under /_img/: the checked source address and width, or why it is refused. */
+export function readImagePath(pathname: string, search: string): ImageRequest {
+  const refused = 'This picture is not one the site serves.';
+  if (search) return { ok: false, status: 400, message: 'Picture addresses take no query string.' };
+  const match = /^\/_img\/(\d{1,5})\/([A-Za-z0-9_-]{22})\/([A-Za-z0-9_-]{8,4000})$/.exec(pathname);
+  if (!match) return { ok: false, status: 404, message: refused };
+  const width = Number(match[1]);
+  if (!(IMAGE_WIDTHS as readonly number[]).includes(width)) {
+    return { ok: false, status: 400, message: `Pictures come in these widths only: ${IMAGE_WIDTHS.join(', ')}.` };
+  }
+  const secret = signingKey();
+  if (!secret) return { ok: false, status: 404, message: refused };
+  const source = Buffer.from(match[3]!, 'base64url').toString('utf8');
+  const expected = Buffer.from(signature(secret, source, width));
+  const given = Buffer.from(match[2]!);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given) || !/^https?:\/\//i.test(source)) {
+    return { ok: false, status: 403, message: refused };
+  }
+  return { ok: true, source, width: width as ImageWidth };
+}

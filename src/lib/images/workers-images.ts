@@ -1,0 +1,103 @@
+/**
+ * The image endpoint on Cloudflare Workers (record 026): Cloudflare resizes and re-encodes the picture as the
+ * Worker fetches it (`cf.image` on fetch; the zone needs Image Transformations enabled). Where no transform
+ * happens (local workerd, a zone without it) the answer carries no `cf-resized` header: the original is sent
+ * instead, bounded in size and time, and the log says so once.
+ */
+import 'server-only';
+import type { ImageWidth } from './image-places';
+import type { VariantKind } from './variant-kind';
+
+let saidOriginals = false;
+
+const plain = (status: number, message: string) =>
+  new Response(`${message}\n`, {
+    status,
+    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+  });
+
+type RequestInitWithImage = RequestInit & {
+  cf?: { image?: Record<string, unknown>; cacheEverything?: boolean; cacheTtl?: number };
+};
+
+export async function workersImage({
+  source,
+  width,
+  kind,
+  head,
+  maxSourceBytes,
+  timeoutMs,
+}: {
+  source: string;
+  width: ImageWidth;
+  kind: VariantKind;
+  head: boolean;
+  maxSourceBytes: number;
+  timeoutMs: number;
+}): Promise<Response> {
+  const init: RequestInitWithImage = {
+    // a redirect could lead anywhere: the admin's address is the one signed
+    redirect: 'manual',
+    signal: AbortSignal.timeout(timeoutMs),
+    headers: { accept: 'image/*' },
+    cf: {
+      image: {
+        width,
+        fit: 'scale-down',
+        quality: kind === 'avif' ? 50 : 75,
+        anim: false,
+        ...(kind === 'fallback' ? {} : { format: kind }),
+      },
+      // Cloudflare keeps the resized picture in the zone's cache (one transform, many visitors)
+      cacheEverything: true,
+      cacheTtl: 31_536_000,
+    },
+  };
+  let response: Response;
+  try {
+    response = await fetch(source, init);
+  } catch (error) {
+    const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+    return timedOut
+      ? plain(504, 'The picture took too long to prepare.')
+      : plain(502, 'The picture could not be fetched.');
+  }
+  const type = (response.headers.get('content-type') ?? '').toLowerCase();
+  const fail = async (status: number, message: string) => {
+    await response.body?.cancel();
+    return plain(status, message);
+  };
+  if (response.status >= 300 && response.status < 400) return fail(502, 'The picture has moved elsewhere.');
+  if (response.status === 404 || response.status === 410) return fail(404, 'The picture is no longer there.');
+  if (response.status !== 200) return fail(502, `The picture could not be fetched (HTTP ${response.status}).`);
+  if (!type.startsWith('image/')) return fail(502, 'The address does not hold a picture.');
+  const resized = response.headers.has('cf-resized');
+  if (!resized) {
+    if (Number(response.headers.get('content-length') ?? 0) > maxSourceBytes) {
+      return fail(502, 'The picture is too large to send.');
+    }
+    if (!saidOriginals) {
+      saidOriginals = true;
+      console.warn(
+        'Images: this runtime does not resize pictures (Cloudflare Image Transformations are off for the zone, ' +
+          'or this is local workerd), so pictures are sent as the admin stores them.',
+      );
+    }
+  }
+  const headers = new Headers({
+    'content-type': type,
+    // an original may be replaced by a resized one once the zone has transforms: kept a day, not a year
+    'cache-control': resized ? 'public, max-age=31536000, immutable' : 'public, max-age=86400',
+    vary: 'Accept',
+    'x-content-type-options': 'nosniff',
+    'content-security-policy': "default-src 'none'",
+    'x-image-variant': resized ? 'resized' : 'original',
+  });
+  const length = response.headers.get('content-length');
+  if (length) headers.set('content-length', length);
+  if (head) {
+    await response.body?.cancel();
+    return new Response(null, { status: 200, headers });
+  }
+  return new Response(response.body, { status: 200, headers });
+}

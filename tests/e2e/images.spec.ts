@@ -1,0 +1,239 @@
+// Admin pictures sized for the screen (record 026), against the built Node server and a demo admin serving
+// "real photos" (4000×3000 JPEGs of ≈2.7 MB made with sharp, scripts/demo-admin/photos.mjs) from its media origin.
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import { startAdmin, startSite, type DemoAdmin, type Site } from './support/servers';
+
+const PAGES = ['/', '/gallery', '/about', '/conferences', '/destination-training', '/consultations'];
+
+let admin: DemoAdmin;
+let site: Site;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(90_000);
+  admin = await startAdmin({ photos: true });
+  // a picture that is gone, one that is not a picture, and one at a private address nobody named
+  admin.editContent('/gallery/content', (items: { image: string; title: string }[]) => [
+    ...items,
+    { image: `${admin.mediaOrigin}/media/gone.jpg`, title: 'A picture that is gone' },
+    { image: `${admin.origin}/api/gallery/content`, title: 'Not a picture' },
+    { image: 'http://127.0.0.2:9/media/inside.jpg', title: 'At a private address' },
+  ]);
+  site = await startSite(admin);
+});
+
+test.afterAll(async () => {
+  await site?.stop();
+  await admin?.close();
+});
+
+/** Scrolls to the end so lazy pictures load, then waits until every picture has loaded or failed. */
+async function loadEverything(page: Page) {
+  for (let step = 0; step < 60; step += 1) {
+    const atEnd = await page.evaluate(() => {
+      window.scrollBy(0, window.innerHeight);
+      return window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
+    });
+    if (atEnd) break;
+  }
+  await expect
+    .poll(() => page.evaluate(() => [...document.images].filter((image) => !image.complete).length), {
+      timeout: 30_000,
+    })
+    .toBe(0);
+}
+
+test('every admin picture offers sizes for its place, keeps its size, and the browser gets a small AVIF', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 375, height: 812 });
+  const types = new Map<string, string>();
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'image')
+      types.set(response.url(), response.headers()['content-type'] ?? '');
+  });
+  for (const path of PAGES) {
+    await page.goto(`${site.url}${path}`);
+    await loadEverything(page);
+    const images = await page.evaluate(() =>
+      [...document.images].map((image) => ({
+        src: image.getAttribute('src') ?? '',
+        srcset: image.getAttribute('srcset'),
+        sizes: image.getAttribute('sizes'),
+        width: image.getAttribute('width'),
+        height: image.getAttribute('height'),
+        currentSrc: image.currentSrc,
+        natural: image.naturalWidth,
+        alt: image.getAttribute('alt'),
+      })),
+    );
+    // the admin's pictures: every one but the site's own (relative addresses under /images, data:)
+    const adminImages = images.filter((image) => image.src.startsWith('/_img/') || image.src.startsWith('http'));
+    expect(adminImages.length, path).toBeGreaterThan(0);
+    for (const image of adminImages) {
+      expect(image.srcset, `${path} ${image.src}`).toMatch(
+        /^\/_img\/\d+\/[\w-]{22}\/[\w-]+ \d+w(, \/_img\/\d+\/[\w-]{22}\/[\w-]+ \d+w)+$/,
+      );
+      expect(image.sizes, path).toBeTruthy();
+      expect(Number(image.width), path).toBeGreaterThan(0);
+      expect(Number(image.height), path).toBeGreaterThan(0);
+      expect(image.alt, path).not.toBeNull();
+    }
+    // what loaded is a variant, not the 2.7 MB original (the gallery's broken pictures aside)
+    for (const image of adminImages.filter((each) => each.natural > 0)) {
+      expect(image.currentSrc, path).toContain('/_img/');
+      expect(types.get(image.currentSrc), image.currentSrc).toBe('image/avif');
+    }
+  }
+  // no original was sent to the browser: each photo was fetched by the site, once per variant at most
+  expect([...types.keys()].filter((url) => url.startsWith(admin.mediaOrigin))).toEqual([]);
+});
+
+test('sizes and formats follow the Accept header; a variant is kept and sent again without a transform', async () => {
+  const html = await (await fetch(`${site.url}/gallery`)).text();
+  // a gallery tile's candidates (the logo, first, has only narrower ones)
+  const srcset = [...html.matchAll(/srcSet="([^"]+)"/gi)]
+    .map((match) => match[1]!)
+    .find((each) => each.includes(' 640w'));
+  const candidates = (srcset ?? '').split(', ').map((candidate) => candidate.split(' '));
+  const [path640] = candidates.find(([, width]) => width === '640w') ?? [''];
+  const before = admin.mediaRequests();
+  for (const [accept, type] of [
+    ['image/avif,image/webp,*/*', 'image/avif'],
+    ['image/webp,*/*', 'image/webp'],
+    ['image/png,image/*;q=0.8', 'image/jpeg'],
+  ] as const) {
+    const first = await fetch(`${site.url}${path640}`, { headers: { accept } });
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-type')).toBe(type);
+    expect(first.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(first.headers.get('vary')).toMatch(/accept/i);
+    const bytes = (await first.arrayBuffer()).byteLength;
+    expect(bytes).toBeLessThan(200 * 1024);
+    const second = await fetch(`${site.url}${path640}`, { headers: { accept } });
+    expect(second.headers.get('x-image-variant')).toBe('kept');
+    expect((await second.arrayBuffer()).byteLength).toBe(bytes);
+  }
+  // the original was fetched once per kind of variant (a browser's first visit may have made the AVIF already)
+  expect(admin.mediaRequests() - before).toBeLessThanOrEqual(3);
+});
+
+test('is no proxy: another host, a query-string address, an odd width and an unnamed private address are refused', async () => {
+  const html = await (await fetch(`${site.url}/gallery`)).text();
+  const path = /src="(\/_img\/\d+\/[\w-]{22}\/[\w-]+)"/.exec(html)?.[1] ?? '';
+  const [, , width, signature] = path.split('/');
+  const elsewhere = Buffer.from('https://example.com/cat.jpg').toString('base64url');
+  const metadata = Buffer.from('http://169.254.169.254/latest/meta-data/').toString('base64url');
+  const refusals: [string, number][] = [
+    [`/_img/${width}/${signature}/${elsewhere}`, 403],
+    [`/_img/${width}/${'A'.repeat(22)}/${metadata}`, 403],
+    [`/_img?url=${encodeURIComponent('https://example.com/cat.jpg')}`, 400],
+    [`${path}?url=https://example.com/cat.jpg`, 400],
+    [path.replace(`/_img/${width}/`, '/_img/700/'), 400],
+    ['/_img/640', 404],
+  ];
+  for (const [address, status] of refusals) {
+    const response = await fetch(`${site.url}${address}`);
+    expect(response.status, address).toBe(status);
+    expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect((await response.text()).length).toBeGreaterThan(10);
+  }
+  expect((await fetch(`${site.url}${path}`, { method: 'POST' })).status).toBe(405);
+  // the admin's content names a private address the owner did not (127.0.0.2 is not in MEDIA_ORIGINS)
+  const privateSource = Buffer.from('http://127.0.0.2:9/media/inside.jpg').toString('base64url');
+  const privatePath = new RegExp(`src="(/_img/\\d+/[\\w-]{22}/${privateSource})"`).exec(html)?.[1];
+  expect(privatePath).toBeTruthy();
+  const refused = await fetch(`${site.url}${privatePath}`);
+  expect(refused.status).toBe(403);
+  expect(await refused.text()).toMatch(/private address/);
+});
+
+test('a picture that is gone or is not a picture fails alone: the tile keeps its text and size', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`${site.url}/gallery`);
+  await loadEverything(page);
+  for (const [title, status] of [
+    ['A picture that is gone', 404],
+    ['Not a picture', 502],
+  ] as const) {
+    const tile = page.getByRole('link', { name: title });
+    const image = tile.locator('img');
+    await expect(image).toHaveAttribute('width', '600');
+    await expect(image).toHaveAttribute('height', '400');
+    expect(await image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(0);
+    const box = await image.boundingBox();
+    expect(box?.height).toBeGreaterThan(100);
+    const response = await fetch(`${site.url}${await image.getAttribute('src')}`);
+    expect(response.status, title).toBe(status);
+  }
+  // the other pictures are there
+  const loaded = await page.evaluate(() => [...document.images].filter((image) => image.naturalWidth > 0).length);
+  expect(loaded).toBeGreaterThanOrEqual(16);
+});
+
+test.describe('the hero video', () => {
+  let videoAdmin: DemoAdmin;
+  let videoSite: Site;
+
+  test.beforeAll(async () => {
+    test.setTimeout(90_000);
+    videoAdmin = await startAdmin({ photos: true });
+    videoAdmin.editContent('/home-page/content', (hero: Record<string, string>) => ({
+      ...hero,
+      video: `${videoAdmin.mediaOrigin}/media/hero.mp4`,
+    }));
+    videoSite = await startSite(videoAdmin);
+  });
+
+  test.afterAll(async () => {
+    await videoSite?.stop();
+    await videoAdmin?.close();
+  });
+
+  /** The requests for the video and for the poster while `/` loads and its scripts run. */
+  async function heroRequests(page: Page) {
+    const seen = { video: 0, poster: 0 };
+    page.on('request', (request) => {
+      if (request.url().endsWith('/media/hero.mp4')) seen.video += 1;
+    });
+    await page.goto(videoSite.url);
+    await expect(page.locator('input#enquiry-country')).toBeAttached(); // hydrated: the video was decided
+    await page.waitForTimeout(500);
+    seen.poster = await page.evaluate(
+      () => performance.getEntriesByType('resource').filter((entry) => /\/_img\/(1280|1920)\//.test(entry.name)).length,
+    );
+    return seen;
+  }
+
+  test('is never downloaded on a phone, with reduced motion or with Save-Data; the resized banner is the poster', async ({
+    browser,
+  }) => {
+    const phone = await browser.newPage({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2 });
+    expect(await heroRequests(phone)).toEqual({ video: 0, poster: 0 });
+    await phone.close();
+
+    const calm = await browser.newPage({ viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce' });
+    expect((await heroRequests(calm)).video).toBe(0);
+    await calm.close();
+
+    const saving = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await saving.addInitScript(() =>
+      Object.defineProperty(navigator, 'connection', { value: { saveData: true }, configurable: true }),
+    );
+    const saved = await heroRequests(saving);
+    expect(saved.video).toBe(0);
+    expect(saved.poster).toBe(1);
+    await saving.close();
+
+    const desktop = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const played = await heroRequests(desktop);
+    expect(played.video).toBeGreaterThan(0);
+    expect(played.poster).toBe(1);
+    const poster = desktop.locator('main section[aria-labelledby="hero-title"] picture img');
+    await expect.poll(() => poster.evaluate((image: HTMLImageElement) => image.currentSrc)).toContain('/_img/1920/');
+    await desktop.close();
+  });
+});
