@@ -9,9 +9,22 @@
  * admin call it causes is one it awaits and paces. The very first build publishes an index as soon as the
  * categories are known (every course is findable by title and code; sessions fill in at the end of the crawl).
  * A rebuild that fails keeps the last good index (failed parts are kept part by part, see load-catalogue.ts).
+ *
+ * With `storage` (a file on Node) the crawl is kept (crawl-record.ts): the store starts from the kept
+ * catalogue, so a restarted server answers at once, and a pass that was under way resumes at its cursor. A
+ * kept catalogue that was once read whole stays "complete" however old it is: only the very first crawl of
+ * a deployment publishes a partial index. With `crawls: false` (a Worker's requests) the store never calls
+ * the admin: it reads what the scheduled crawl wrote, again once its copy is older than `ttlMs`.
  */
 import type { ContentError } from '../admin/content-error';
-import { loadCatalogue, type CatalogueSource } from './load-catalogue';
+import {
+  errorMessage,
+  readCrawlRecord,
+  serializeCrawlRecord,
+  type CrawlRecord,
+  type CrawlStorage,
+} from './crawl-record';
+import { loadCatalogue, type CatalogueSource, type CrawlCursor } from './load-catalogue';
 import { buildSearchIndex, type Catalogue, type SearchIndex } from './search-index';
 
 export type SearchIndexResult = { ok: true; index: SearchIndex } | { ok: false; error: ContentError };
@@ -37,6 +50,12 @@ export type SearchIndexStoreOptions = {
    * drops a request's pending work once it has answered) cannot stop every later rebuild. Default 2 minutes.
    */
   stallMs?: number;
+  /** Where the crawl is kept between runs (Node: SEARCH_INDEX_FILE). */
+  storage?: CrawlStorage;
+  /** False: only read `storage` (a Worker's requests; the scheduled crawl writes it). Default true. */
+  crawls?: boolean;
+  /** Least time between two saves of a pass's cursor (default 5 s). */
+  saveEveryMs?: number;
 };
 
 export type SearchIndexStore = ReturnType<typeof createSearchIndexStore>;
@@ -46,7 +65,16 @@ export function createSearchIndexStore(options: SearchIndexStoreOptions) {
   const log = options.log ?? ((message: string) => console.warn(message));
 
   const stallMs = options.stallMs ?? 120_000;
-  let current: { index: SearchIndex; catalogue: Catalogue; complete: boolean } | undefined;
+  const crawls = options.crawls ?? true;
+  const saveEveryMs = options.saveEveryMs ?? 5000;
+  let current: { index: SearchIndex; catalogue: Catalogue; complete: boolean; readAt: number } | undefined;
+  /** A pass that stopped before its end (kept by a previous process): the next build resumes it. */
+  let unfinished: CrawlCursor | undefined;
+  let restoring: Promise<void> | undefined;
+  let restored = options.storage === undefined;
+  let rereading: Promise<void> | undefined;
+  let saving: Promise<void> = Promise.resolve();
+  let lastSavedAt = 0;
   let building: Promise<SearchIndexResult> | undefined;
   /** Settles with the first index of a first build: published once its categories are known. */
   let firstIndex: Promise<SearchIndexResult> | undefined;
@@ -69,19 +97,25 @@ export function createSearchIndexStore(options: SearchIndexStoreOptions) {
     if (!current) firstIndex = new Promise((resolve) => (publishFirst = resolve));
     const run = async (): Promise<SearchIndexResult> => {
       try {
+        const resume = unfinished;
+        unfinished = undefined;
         const catalogue = await loadCatalogue(options.source, {
           ...(current ? { previous: current.catalogue } : {}),
           ...(options.concurrency ? { concurrency: options.concurrency } : {}),
           ...(options.intervalMs ? { intervalMs: options.intervalMs } : {}),
           ...(options.sleep ? { sleep: options.sleep } : {}),
+          ...(resume ? { resume } : {}),
           onProgress: () => (lastProgressAt = now()),
           onCategories: (categories) => {
             options.onSlugs?.(new Set(categories.flatMap((category) => category.courses.map((course) => course.slug))));
             if (current || categories.length === 0) return;
             // the first index: every course by title, sessions from the crawl that follows
             const partial: Catalogue = { categories, sessionsBySlug: new Map() };
-            current = { index: buildSearchIndex(partial, now()), catalogue: partial, complete: false };
+            current = { index: buildSearchIndex(partial, now()), catalogue: partial, complete: false, readAt: now() };
             publishFirst?.({ ok: true, index: current.index });
+          },
+          onCursor: (cursor) => {
+            if (now() - lastSavedAt >= saveEveryMs) save(cursor);
           },
         });
         if (catalogue.failures.length > 0) log(describeFailures(catalogue.failures));
@@ -91,7 +125,8 @@ export function createSearchIndexStore(options: SearchIndexStoreOptions) {
           return current ? { ok: true, index: current.index } : { ok: false, error: firstFailure.error };
         }
         failure = undefined;
-        current = { index: buildSearchIndex(catalogue, now()), catalogue, complete: true };
+        current = { index: buildSearchIndex(catalogue, now()), catalogue, complete: true, readAt: now() };
+        save(undefined);
         return { ok: true, index: current.index };
       } catch (cause) {
         // A defect, not an admin failure: log it loudly and keep serving what there is.
@@ -118,11 +153,13 @@ export function createSearchIndexStore(options: SearchIndexStoreOptions) {
    * one starts a background rebuild and is returned as it is.
    */
   async function get(waitMs: number): Promise<SearchIndexResult> {
+    await restore();
+    if (!crawls) return readOnly();
     const at = now();
     const backingOff = failure !== undefined && at - failure.at < options.retryMs;
     const inProgress = pendingBuild();
     if (current) {
-      if (at - current.index.builtAt >= options.ttlMs && !inProgress && !backingOff) void build();
+      if (due(at) && !inProgress && !backingOff) void build();
       return { ok: true, index: current.index };
     }
     if (!inProgress && backingOff && failure) return { ok: false, error: failure.error };
@@ -135,11 +172,87 @@ export function createSearchIndexStore(options: SearchIndexStoreOptions) {
    * in the background. For places that must render at once (the sidebar panel).
    */
   function peek(): SearchIndex | undefined {
+    if (!restored) {
+      void restore().then(peek);
+      return current?.index;
+    }
+    if (!crawls) {
+      void readOnly();
+      return current?.index;
+    }
     const at = now();
     const backingOff = failure !== undefined && at - failure.at < options.retryMs;
-    const due = !current || at - current.index.builtAt >= options.ttlMs;
-    if (due && !pendingBuild() && !backingOff) void build();
+    if (due(at) && !pendingBuild() && !backingOff) void build();
     return current?.index;
+  }
+
+  /** A build is due: none yet, a kept pass left unfinished, or an index older than the TTL. */
+  function due(at: number): boolean {
+    return !current || unfinished !== undefined || at - current.index.builtAt >= options.ttlMs;
+  }
+
+  /** Takes up the kept crawl, once, before anything else (no storage: nothing to do). */
+  function restore(): Promise<void> {
+    restoring ??= (async () => {
+      if (options.storage) adopt(await readCrawlRecord(options.storage, log));
+      restored = true;
+    })();
+    return restoring;
+  }
+
+  function adopt(record: CrawlRecord | undefined): void {
+    if (!record) return;
+    if (record.catalogue.categories.length > 0) {
+      // before the first crawl has ended, the index shows what it has read so far
+      const shown =
+        !record.complete && record.pass
+          ? { categories: record.pass.categories, sessionsBySlug: record.pass.sessionsBySlug }
+          : record.catalogue;
+      current = {
+        index: { ...buildSearchIndex(shown, now()), builtAt: record.builtAt },
+        catalogue: record.catalogue,
+        complete: record.complete,
+        readAt: now(),
+      };
+      const catalogue = record.pass?.categories ?? record.catalogue.categories;
+      options.onSlugs?.(new Set(catalogue.flatMap((category) => category.courses.map((course) => course.slug))));
+    }
+    if (crawls) unfinished = record.pass;
+  }
+
+  /** Read-only (Workers' requests): the stored index, read again in the background once older than the TTL. */
+  async function readOnly(): Promise<SearchIndexResult> {
+    const storage = options.storage;
+    if (storage && (!current || now() - current.readAt >= options.ttlMs) && !rereading) {
+      rereading = readCrawlRecord(storage, log)
+        .then(adopt)
+        .finally(() => (rereading = undefined));
+      if (!current) await rereading;
+      else if (current) current.readAt = now(); // one re-read per TTL, even if it finds nothing new
+    }
+    if (current) return { ok: true, index: current.index };
+    return {
+      ok: false,
+      error: { kind: 'TIMEOUT_ERROR', message: 'the catalogue has not been read yet (the scheduled crawl writes it)' },
+    };
+  }
+
+  /** Keeps the crawl (no-op without storage): the current catalogue and, while a pass runs, its cursor. */
+  function save(pass: CrawlCursor | undefined): void {
+    const storage = options.storage;
+    if (!storage || !current) return;
+    lastSavedAt = now();
+    const record: CrawlRecord = {
+      catalogue: current.catalogue,
+      complete: current.complete,
+      builtAt: current.index.builtAt,
+      ...(pass && pass.next < pass.slugs.length ? { pass } : {}),
+    };
+    const text = serializeCrawlRecord(record);
+    // one write at a time, in order, so an older cursor never lands after a newer one
+    saving = saving
+      .then(() => storage.write(text))
+      .catch((error: unknown) => log(`[search] could not keep the index (${storage.where}): ${errorMessage(error)}`));
   }
 
   return {
@@ -149,12 +262,16 @@ export function createSearchIndexStore(options: SearchIndexStoreOptions) {
     current: (): SearchIndex | undefined => current?.index,
     /** Whether the current index holds the whole catalogue (false while the first crawl reads sessions). */
     complete: (): boolean => current?.complete === true,
-    /** The build running now, if any (so a Worker can keep it alive past the request that started it). */
-    pending: (): Promise<SearchIndexResult> | undefined => building,
-    /** Settles when no build is running (tests, the bench). */
+    /** The build (or a Worker's re-read) running now, if any, so a Worker can keep it alive past its request. */
+    pending: (): Promise<unknown> | undefined => building ?? rereading,
+    /** Settles when no build is running and what it kept is written (tests, the bench). */
     idle: async (): Promise<void> => {
+      await restore();
       while (building) await building;
+      await saving;
     },
+    /** Settles once the kept crawl (if any) has been taken up. */
+    ready: restore,
   };
 }
 
