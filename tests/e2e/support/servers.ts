@@ -8,7 +8,9 @@
  * with MEDIA_ORIGINS (images from https: hosts need no setting; a plain-http origin does).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startDemoAdmin } from '../../../scripts/demo-admin/server.mjs';
@@ -69,7 +71,8 @@ export async function freePort(): Promise<number> {
 
 /**
  * Start the production build the way `npm start` does (scripts/serve.mjs) against `admin`.
- * `env` adds settings such as CONTENT_CACHE_TTL_MS.
+ * `env` adds settings such as CONTENT_CACHE_TTL_MS. Each site keeps its search index in a file of its own
+ * (removed when it stops), unless `env` names one (a restart test passes the same file twice).
  */
 export async function startSite(
   admin: Pick<DemoAdmin, 'url' | 'mediaOrigin'>,
@@ -79,6 +82,7 @@ export async function startSite(
   // The tests keep the shared site's address in SITE_URL; a site started here must not take it for its own
   // public origin (the SITE_URL setting). Pass it in `env` to set one.
   const { SITE_URL: _sharedSite, ...inherited } = process.env;
+  const ownIndexDir = env.SEARCH_INDEX_FILE ? undefined : mkdtempSync(path.join(os.tmpdir(), 'site-index-'));
   const child: ChildProcess = spawn(process.execPath, [path.join(root, 'scripts/serve.mjs'), 'start'], {
     cwd: root,
     env: {
@@ -89,6 +93,7 @@ export async function startSite(
       NODE_ENV: 'production',
       // the search index crawls the small demo catalogue in about a second instead of at the production pace
       SEARCH_INDEX_CALLS_PER_MINUTE: '6000',
+      ...(ownIndexDir ? { SEARCH_INDEX_FILE: path.join(ownIndexDir, 'search-index.json') } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -116,8 +121,12 @@ export async function startSite(
     output: () => output,
     stop: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
+        const done = () => {
+          if (ownIndexDir) rmSync(ownIndexDir, { recursive: true, force: true });
+          resolve();
+        };
+        if (child.exitCode !== null) return done();
+        child.once('exit', done);
         child.kill('SIGTERM');
         setTimeout(() => child.kill('SIGKILL'), 3_000).unref();
       }),
