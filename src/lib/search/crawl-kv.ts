@@ -11,7 +11,7 @@ export type CrawlKv = {
   put(key: string, value: string): Promise<void>;
 };
 
-export const CRAWL_KV_KEY = 'search-index';
+const CRAWL_KV_KEY = 'search-index';
 
 export function kvCrawlStorage(kv: CrawlKv): CrawlStorage {
   return {
