@@ -269,7 +269,7 @@ export async function runSearchIndexBench(only) {
   console.log('\nWorkers (workerd): the catalogue indexed by scheduled runs at the default pace:');
   console.table([worker.indexing]);
   console.log(
-    'admin calls while browsing one instance, then two sharing one local store (one scheduled run each time):',
+    "one scheduled run (the deployment's one cron), then admin calls while browsing one instance, then two sharing one local store (default settings):",
   );
   console.table(worker.sharing);
 }
