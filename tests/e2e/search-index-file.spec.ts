@@ -105,6 +105,54 @@ test.describe('the kept search index (Node)', () => {
     }
   });
 
+  test('two servers sharing one file crawl the catalogue once; the other answers from what the first wrote', async () => {
+    const admin = await startAdmin({ courses: 100 });
+    const file = path.join(dir, 'shared', 'search-index.json');
+    const env = { SEARCH_INDEX_FILE: file };
+    const sites = [await startSite(admin, env), await startSite(admin, env)];
+    try {
+      admin.resetCounts();
+      // both get visitors from the start, so both would crawl if nothing stopped them
+      const visits = sites.map(async (site) => {
+        for (let i = 0; i < 10; i += 1) {
+          await fetch(`${site.url}/about`).then((response) => response.body?.cancel());
+          await sleep(100);
+        }
+      });
+      await Promise.all(visits);
+      const record = await untilComplete(file, sites[0]!.url);
+      const counts = admin.requestCounts();
+      const subCourseCalls = Object.entries(counts).filter(([key]) => key.startsWith('/course-venue/details/'));
+      expect(subCourseCalls.length).toBeGreaterThanOrEqual(100);
+      expect(subCourseCalls.filter(([, count]) => count > 1)).toEqual([]); // each course read once, not twice
+      expect(counts['/learning-solution/content']).toBe(1);
+
+      // both answer a venue search for the course read last (the second from the file, within a few seconds)
+      const course = record.categories.at(-1)!.courses.at(-1)!;
+      const today = new Date().toISOString().slice(0, 10);
+      const venue = new Map(record.sessions)
+        .get(course.slug)!
+        .find((session) => session.start_date > today)!.venue_name;
+      for (const site of sites) {
+        let n = 0;
+        await expect
+          .poll(
+            async () => {
+              n += 1; // trailing spaces: a new page-cache key each time, the same search
+              const query = new URLSearchParams({ q: course.title + ' '.repeat(n), venue });
+              const html = await fetch(`${site.url}/search?${query}`).then((response) => response.text());
+              return html.includes(`data-course="${course.slug}"`) && !html.includes('still reading');
+            },
+            { timeout: 15_000 },
+          )
+          .toBe(true);
+      }
+    } finally {
+      for (const site of sites) await site.stop();
+      await admin.close();
+    }
+  });
+
   test('a damaged or older file is reported in the log and rebuilt; no page fails', async () => {
     const admin = await startAdmin();
     try {

@@ -33,6 +33,13 @@ export type CrawlStorage = {
   write(text: string): Promise<void>;
   /** For log lines: `var/search-index.json`, `KV SEARCH_INDEX`. */
   readonly where: string;
+  /**
+   * Several processes sharing the record (Node servers on one file): only the holder of the lease crawls.
+   * `take` answers whether this process holds it now (taking it when free or expired, renewing it when held).
+   */
+  lease?: { take(): Promise<boolean> };
+  /** Changes whenever the record is written (a file's modification time), so a follower reads it only then. */
+  stamp?(): Promise<string | undefined>;
 };
 
 const Session = v.object({

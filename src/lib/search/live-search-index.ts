@@ -31,6 +31,8 @@ function nodeFile(file: string): CrawlStorage {
     where: file,
     read: async () => (await storage).read(),
     write: async (text) => (await storage).write(text),
+    lease: { take: async () => (await storage).lease?.take() ?? true },
+    stamp: async () => (await storage).stamp?.(),
   };
 }
 

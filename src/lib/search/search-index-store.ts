@@ -60,6 +60,9 @@ export type SearchIndexStoreOptions = {
 
 export type SearchIndexStore = ReturnType<typeof createSearchIndexStore>;
 
+/** A server that does not crawl (another holds the lease) looks at the shared file this often. */
+const FOLLOW_EVERY_MS = 2000;
+
 export function createSearchIndexStore(options: SearchIndexStoreOptions) {
   const now = options.now ?? Date.now;
   const log = options.log ?? ((message: string) => console.warn(message));
@@ -74,6 +77,9 @@ export function createSearchIndexStore(options: SearchIndexStoreOptions) {
   let restored = options.storage === undefined;
   let rereading: Promise<void> | undefined;
   let saving: Promise<void> = Promise.resolve();
+  /** Until then another server holds the crawl's lease (servers sharing one file). */
+  let followingUntil = 0;
+  let followedStamp: string | undefined;
   let lastSavedAt = 0;
   let building: Promise<SearchIndexResult> | undefined;
   /** Settles with the first index of a first build: published once its categories are known. */
@@ -97,6 +103,13 @@ export function createSearchIndexStore(options: SearchIndexStoreOptions) {
     if (!current) firstIndex = new Promise((resolve) => (publishFirst = resolve));
     const run = async (): Promise<SearchIndexResult> => {
       try {
+        if (followingUntil > 0) {
+          // another server crawled last: take up its file first, then crawl only if a pass is really due
+          await takeUpFile();
+          followingUntil = 0;
+          if (!due(now())) return { ok: true, index: current!.index };
+        }
+        if (!(await holdsLease())) return await follow();
         const resume = unfinished;
         unfinished = undefined;
         const catalogue = await loadCatalogue(options.source, {
@@ -188,7 +201,39 @@ export function createSearchIndexStore(options: SearchIndexStoreOptions) {
 
   /** A build is due: none yet, a kept pass left unfinished, or an index older than the TTL. */
   function due(at: number): boolean {
+    if (followingUntil > 0) return at >= followingUntil; // another server crawled last: look at its file again
     return !current || unfinished !== undefined || at - current.index.builtAt >= options.ttlMs;
+  }
+
+  /** Whether this process may crawl: always, unless servers share the storage and another holds its lease. */
+  async function holdsLease(): Promise<boolean> {
+    const lease = options.storage?.lease;
+    if (!lease) return true;
+    try {
+      return await lease.take();
+    } catch (error) {
+      log(`[search] could not take the crawl's lease (${options.storage?.where}): ${errorMessage(error)}`);
+      return false;
+    }
+  }
+
+  /** What another server has written since the last look. */
+  async function takeUpFile(): Promise<void> {
+    const storage = options.storage;
+    if (!storage) return;
+    const stamp = await storage.stamp?.();
+    if (stamp === undefined || stamp !== followedStamp) adopt(await readCrawlRecord(storage, log));
+    followedStamp = stamp;
+  }
+
+  /** Another server crawls: take up what it has written since the last look, and look again shortly. */
+  async function follow(): Promise<SearchIndexResult> {
+    await takeUpFile();
+    followingUntil = now() + Math.min(options.ttlMs, FOLLOW_EVERY_MS);
+    if (current) return { ok: true, index: current.index };
+    const error: ContentError = { kind: 'TIMEOUT_ERROR', message: 'another server is reading the catalogue' };
+    failure = { error, at: now() };
+    return { ok: false, error };
   }
 
   /** Takes up the kept crawl, once, before anything else (no storage: nothing to do). */
@@ -249,6 +294,7 @@ export function createSearchIndexStore(options: SearchIndexStoreOptions) {
       ...(pass && pass.next < pass.slugs.length ? { pass } : {}),
     };
     const text = serializeCrawlRecord(record);
+    if (pass) void holdsLease(); // renews the lease while the pass runs
     // one write at a time, in order, so an older cursor never lands after a newer one
     saving = saving
       .then(() => storage.write(text))
