@@ -6,7 +6,8 @@
 // warm-cache latency p50/p99 and throughput at concurrency 10, and the page weight: HTML and the JS it
 // loads (gzip bytes), which is what a phone on a slow network pays. Then (scripts/bench-serving.mjs): warm
 // throughput of `/` and a sub-course page next to a plain node:http server sending the same bytes (identity
-// and br), and the admin calls per minute during a minute of browsing a 2 000-course catalogue. Then the
+// and br), and the admin calls per minute during a minute of browsing a 2 000-course catalogue; then
+// (scripts/bench-search-index.mjs) a restart on the kept search index and the Workers scheduled crawl. Then the
 // pictures (scripts/bench-images.mjs) and Lighthouse, on the demo's drawings and on real photos.
 import http from 'node:http';
 import zlib from 'node:zlib';
@@ -137,11 +138,15 @@ await admin.close();
   console.table([load]);
 }
 
-// 5. Image bytes in Chromium on the demo's drawings and on real photos, a warm variant vs a static server, cold
+// 5. The kept search index (issue 19): a Node restart on SEARCH_INDEX_FILE, and on Workers the catalogue
+// indexed by scheduled runs and shared by two instances (skipped without `npm run build:cloudflare`).
+await (await import('./bench-search-index.mjs')).runSearchIndexBench();
+
+// 6. Image bytes in Chromium on the demo's drawings and on real photos, a warm variant vs a static server, cold
 // transforms (scripts/bench-images.mjs, its own admins and sites).
 await (await import('./bench-images.mjs')).runImageBench();
 
-// 6. Lighthouse mobile on the home, course-details, sub-course and gallery pages (its own admin and site), on the
+// 7. Lighthouse mobile on the home, course-details, sub-course and gallery pages (its own admin and site), on the
 // demo's drawings and then on real photos (4000×3000 JPEGs).
 const { runLighthouseBench } = await import('./bench-lighthouse.mjs');
 await runLighthouseBench();

@@ -2,7 +2,11 @@
 // the enquiry queue's consumer. A batch is handed to the app itself (src/middleware/05-enquiry-queue.ts)
 // under a symbol in the bindings, which no HTTP request can carry, so it is delivered with the app's own
 // settings and code; the messages are acknowledged or retried there, one by one.
+//
+// The Cron Trigger's `scheduled()` runs the search index's catalogue crawl: the app's own function, called
+// directly (wrangler bundles it from the source), which reads and writes the SEARCH_INDEX KV namespace.
 import { INTERNAL_runFetch } from '../../dist-cloudflare/server/index.js';
+import { runScheduledCrawl } from '../../src/lib/search/scheduled-crawl.ts';
 
 const QUEUE_BATCH = Symbol.for('site.enquiry.queue-batch');
 
@@ -12,5 +16,8 @@ export default {
     const request = new Request('http://worker.internal/enquiry-queue', { method: 'POST' });
     const response = await INTERNAL_runFetch(env, request, { ...env, [QUEUE_BATCH]: batch }, ctx);
     if (response.status !== 204) throw new Error(`enquiry queue: the app answered ${response.status}`);
+  },
+  async scheduled(controller, env) {
+    await runScheduledCrawl({ env, scheduledTime: controller.scheduledTime });
   },
 };

@@ -31,7 +31,12 @@ describe('server settings', () => {
   test('the page cache and the search crawl have bounded, documented defaults', () => {
     const config = parseServerConfig({});
     expect(config.pageCacheMaxBytes).toBe(128 * 1024 * 1024);
-    expect(config.search).toEqual({ callsPerMinute: 180, concurrency: 2, unknownSlugCallsPerMinute: 30 });
+    expect(config.search).toEqual({
+      callsPerMinute: 180,
+      concurrency: 2,
+      unknownSlugCallsPerMinute: 30,
+      file: 'var/search-index.json',
+    });
     expect(parseServerConfig({ SEARCH_INDEX_CONCURRENCY: '4' }).search.concurrency).toBe(4);
     // never more than 4 crawl calls at once, whatever is asked
     expect(() => parseServerConfig({ SEARCH_INDEX_CONCURRENCY: '5' })).toThrow(/SEARCH_INDEX_CONCURRENCY/);

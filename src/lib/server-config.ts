@@ -116,6 +116,7 @@ const EnvSchema = v.object({
     '2',
   ),
   UNKNOWN_SLUG_CALLS_PER_MINUTE: count(30),
+  SEARCH_INDEX_FILE: v.optional(v.string(), 'var/search-index.json'),
   SITE_DOMAIN: v.optional(v.string()),
   SITE_URL: v.optional(siteUrl),
   SITE_HOSTS: hostList,
@@ -169,6 +170,8 @@ export type ServerConfig = {
     concurrency: number;
     /** Admin calls per minute for sub-course slugs the catalogue does not list (the rest answer 404). */
     unknownSlugCallsPerMinute: number;
+    /** Node: where the crawl is kept between restarts (Workers keep it in the SEARCH_INDEX KV namespace). */
+    file: string;
   };
   /**
    * Who runs the site, as the owner configured it (the admin's content has no such fields). Unset values
@@ -257,6 +260,7 @@ export function parseServerConfig(env: Env, runtime: ServerConfig['runtime'] = R
       callsPerMinute: e.SEARCH_INDEX_CALLS_PER_MINUTE,
       concurrency: e.SEARCH_INDEX_CONCURRENCY,
       unknownSlugCallsPerMinute: e.UNKNOWN_SLUG_CALLS_PER_MINUTE,
+      file: e.SEARCH_INDEX_FILE,
     },
     site: {
       domain: e.SITE_DOMAIN,

@@ -74,8 +74,17 @@ let pick: Pick;
 
 test.beforeAll(async () => {
   pick = await pickCourse();
-  // the first search builds the index; do it here so the panel tests see a warm one
-  await fetch(`${process.env.SITE_URL}/search`);
+  // The first search builds the index; do it here so the panel tests see a warm one. Its first render holds
+  // the first crawl's partial index (no venues yet) and is kept briefly: wait for the complete one.
+  await expect
+    .poll(
+      async () => {
+        const html = await fetch(`${process.env.SITE_URL}/search`).then((response) => response.text());
+        return /<select id="search-venue"[^>]*>(?:<option[^>]*>[^<]*<\/option>){2}/.test(html);
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
 });
 
 for (const javaScriptEnabled of [true, false]) {
@@ -242,11 +251,20 @@ for (const javaScriptEnabled of [true, false]) {
     });
 
     test('parameters it does not understand are ignored, never an error', async ({ page }) => {
-      const response = await page.goto('/search?category=nope&venue=Atlantis&month=13&year=20x6&page=-1&q=');
+      const response = await page.goto('/search?category=nope&month=13&year=20x6&page=-1&q=');
       expect(response?.status()).toBe(200);
       await expect(countOf(page)).toContainText(/\d+ courses found/);
       for (const field of ['Category', 'Venue', 'Month', 'Year'])
         await expect(searchForm(page).getByLabel(field)).toHaveValue('');
+    });
+
+    test('a venue the whole catalogue does not know finds nothing, says so and offers to ask us', async ({ page }) => {
+      const response = await page.goto('/search?venue=Atlantis');
+      expect(response?.status()).toBe(200);
+      await expect(countOf(page)).toHaveText(/^No courses found/);
+      await expect(page.getByText('None of our scheduled courses is held at “Atlantis”.')).toBeVisible();
+      await expect(page.getByRole('main').getByRole('link', { name: 'Contact us' })).toBeVisible();
+      await expect(page.getByText(/still reading the catalogue/)).toHaveCount(0);
     });
 
     test('the desktop header box lands on the results', async ({ page }) => {

@@ -1,8 +1,14 @@
 import type { ContentError } from '../../lib/admin/content-error';
 import { Meta } from '../seo/meta';
-import { getSearchIndex } from '../../lib/search/live-search-index';
+import { getSearchIndex, searchIndexComplete } from '../../lib/search/live-search-index';
 import { searchOptions } from '../../lib/search/search-options';
-import { hasCriteria, parseSearchQuery, searchCourses, type SearchQuery } from '../../lib/search/search-query';
+import {
+  filtersNotYetAnswered,
+  hasCriteria,
+  parseSearchQuery,
+  searchCourses,
+  type SearchQuery,
+} from '../../lib/search/search-query';
 import { PageHeader } from '../content-page/page-header';
 import { ButtonLink, buttonClassName } from '../ui/button-link';
 import { SectionError } from '../ui/section-error';
@@ -19,6 +25,7 @@ export async function CourseSearchPage({ search }: { search: string | undefined 
   const indexResult = await getSearchIndex();
   const index = indexResult.ok ? indexResult.index : undefined;
   const query = parseSearchQuery(search, index);
+  const complete = searchIndexComplete();
 
   return (
     <>
@@ -45,7 +52,15 @@ export async function CourseSearchPage({ search }: { search: string | undefined 
           </div>
         </form>
         {indexResult.ok ? (
-          <SearchResults index={indexResult.index} query={query} results={searchCourses(indexResult.index, query)} />
+          <>
+            <StillReading filters={filtersNotYetAnswered(query, complete)} />
+            <SearchResults
+              index={indexResult.index}
+              query={query}
+              results={searchCourses(indexResult.index, query)}
+              complete={complete}
+            />
+          </>
         ) : (
           <SearchUnavailable error={indexResult.error} />
         )}
@@ -64,6 +79,21 @@ function SearchUnavailable({ error }: { error: ContentError }) {
         Contact us
       </ButtonLink>
     </div>
+  );
+}
+
+/**
+ * While a new deployment's very first crawl is still reading the sessions, a venue, month or year filter
+ * is applied to what is known so far: say that more may come rather than pass a short list off as complete.
+ */
+function StillReading({ filters }: { filters: ('venue' | 'month' | 'year')[] }) {
+  if (filters.length === 0) return null;
+  const which = filters.length === 1 ? filters[0] : `${filters.slice(0, -1).join(', ')} and ${filters.at(-1)}`;
+  return (
+    <p className={styles.stillReading}>
+      {`We are still reading the catalogue: results for this ${which} may be missing.`} Please check again in a few
+      minutes, or <a href="/contact-us">ask us</a> about the dates you need.
+    </p>
   );
 }
 

@@ -17,7 +17,18 @@ import styles from './search-results.module.css';
 const SESSIONS_SHOWN = 3;
 
 /** The count (announced), the page of results and the paging, or the empty state. */
-export function SearchResults({ index, query, results }: { index: SearchIndex; query: SearchQuery; results: Results }) {
+export function SearchResults({
+  index,
+  query,
+  results,
+  complete,
+}: {
+  index: SearchIndex;
+  query: SearchQuery;
+  results: Results;
+  /** The index holds the whole catalogue (a venue it does not know is then held nowhere). */
+  complete: boolean;
+}) {
   const { required, optional } = queryTokens(query.q);
   const tokens = [...required, ...optional];
   const filters = describeFilters(index, query);
@@ -40,7 +51,10 @@ export function SearchResults({ index, query, results }: { index: SearchIndex; q
       </div>
 
       {results.total === 0 ? (
-        <NoResults query={query} />
+        <NoResults
+          query={query}
+          unknownVenue={complete && query.venue !== undefined && !index.venues.includes(query.venue)}
+        />
       ) : (
         <ol className={styles.list} start={results.first}>
           {results.items.map((match) => (
@@ -128,11 +142,12 @@ function SessionRow({ session, tokens }: { session: SearchSession; tokens: strin
   );
 }
 
-function NoResults({ query }: { query: SearchQuery }) {
+function NoResults({ query, unknownVenue }: { query: SearchQuery; unknownVenue: boolean }) {
   const filtered = Boolean(query.category || query.venue || query.month || query.year);
   return (
     <div className={styles.empty}>
       <h2 className={styles.emptyTitle}>No courses match your search</h2>
+      {unknownVenue ? <p>None of our scheduled courses is held at “{query.venue}”.</p> : null}
       <p>Check the spelling, try fewer or more general words{filtered ? ', or remove a filter' : ''}.</p>
       <ul className={styles.emptyLinks}>
         {filtered && query.q ? (

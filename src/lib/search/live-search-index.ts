@@ -1,8 +1,15 @@
-/** The process-wide search index, read through the same content layer (and cache) as the pages. */
+/**
+ * The process-wide search index. On Node it is crawled here, through the same content layer (and cache) as
+ * the pages, and kept in SEARCH_INDEX_FILE across restarts. On Workers requests never crawl: they read what
+ * the Cron Trigger's crawl (scheduled-crawl.ts) wrote to the SEARCH_INDEX KV namespace, kept in isolate
+ * memory for the content TTL.
+ */
 import 'server-only';
 import { contentSource } from '../admin/content';
 import { reportContentFailure, reportPartialContent } from '../page-cache/render-health';
 import { serverConfig } from '../server-config';
+import type { CrawlStorage } from './crawl-record';
+import { kvCrawlStorage, type CrawlKv } from './crawl-kv';
 import { slugGate } from './known-slugs';
 import type { SearchIndex } from './search-index';
 import { createSearchIndexStore, type SearchIndexResult, type SearchIndexStore } from './search-index-store';
@@ -10,10 +17,31 @@ import { createSearchIndexStore, type SearchIndexResult, type SearchIndexStore }
 /** How long /search waits for the very first index before answering that search is warming up. */
 const FIRST_BUILD_WAIT_MS = 8000;
 let store: SearchIndexStore | undefined;
+let kv: CrawlKv | undefined;
+
+/** Workers: the KV namespace the scheduled crawl writes (the middleware hands over the binding). */
+export function useSearchIndexKv(binding: CrawlKv | undefined): void {
+  kv ??= binding;
+}
+
+/** Node: the file, its code loaded only here so a Worker never evaluates node:fs. */
+function nodeFile(file: string): CrawlStorage {
+  const storage = import('./crawl-file').then(({ crawlFile }) => crawlFile(file));
+  return {
+    where: file,
+    read: async () => (await storage).read(),
+    write: async (text) => (await storage).write(text),
+    lease: { take: async () => (await storage).lease?.take() ?? true },
+    stamp: async () => (await storage).stamp?.(),
+  };
+}
 
 function searchIndexStore(): SearchIndexStore {
   if (!store) {
     const config = serverConfig();
+    const onWorkers = config.runtime === 'workers';
+    if (onWorkers && !kv)
+      console.error('[search] the SEARCH_INDEX KV binding is missing (scripts/cloudflare/wrangler.jsonc)');
     const fresh = { awaitRefresh: true };
     const source = () => contentSource();
     store = createSearchIndexStore({
@@ -29,6 +57,8 @@ function searchIndexStore(): SearchIndexStore {
       concurrency: config.search.concurrency,
       intervalMs: config.search.callsPerMinute > 0 ? Math.ceil(60_000 / config.search.callsPerMinute) : 0,
       onSlugs: (slugs) => slugGate().setKnown(slugs),
+      crawls: !onWorkers,
+      ...(onWorkers ? (kv ? { storage: kvCrawlStorage(kv) } : {}) : { storage: nodeFile(config.search.file) }),
     });
   }
   return store;
@@ -36,8 +66,8 @@ function searchIndexStore(): SearchIndexStore {
 
 /**
  * A page rendered without an index ("warming up", a panel without options) is not kept by the page cache,
- * as for a content failure; one rendered from the first crawl's partial index (no sessions yet) is kept
- * only briefly.
+ * as for a content failure; one rendered from the very first crawl's partial index (no sessions yet) is
+ * kept only briefly. An index that was once read whole counts as complete however old it is.
  */
 function reportIfIncomplete(index: SearchIndex | undefined): void {
   if (!index) reportContentFailure();
@@ -73,4 +103,9 @@ export function warmSearchIndex(): SearchIndex | undefined {
 /** The index build in progress, if any: on Workers the request that started it hands it to `waitUntil`. */
 export function searchIndexBuild(): Promise<unknown> | undefined {
   return store?.pending();
+}
+
+/** Whether the index holds the whole catalogue (false only while a deployment's very first crawl runs). */
+export function searchIndexComplete(): boolean {
+  return store?.complete() === true;
 }

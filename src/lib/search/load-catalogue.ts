@@ -24,6 +24,28 @@ export type CatalogueSource = {
 export type LoadedCatalogue = Catalogue & {
   /** What could not be loaded, and whether the previous catalogue's copy was kept instead. */
   failures: { what: string; error: ContentError; kept: boolean }[];
+  /**
+   * Set when the crawl stopped before the last sub-course (its call budget was spent): where to resume.
+   * `sessionsBySlug` then holds what this pass has read so far (and the previous copies of failed parts).
+   */
+  stoppedAt?: CrawlCursor;
+  /** The categories were read whole (see CrawlCursor). */
+  whole: boolean;
+};
+
+/** Where a pass of the crawl is: the categories it read, every slug it must read, and how many it has read. */
+export type CrawlCursor = {
+  categories: CatalogueCategory[];
+  slugs: readonly string[];
+  /** Slugs before this position have been read. */
+  next: number;
+  /** What the pass has read so far. */
+  sessionsBySlug: ReadonlyMap<string, readonly CatalogueSession[]>;
+  /**
+   * Both lists and every category answered (a 404 is an answer). False when a call failed: the categories
+   * are then partly the previous catalogue's or missing, and say nothing of which courses do not exist.
+   */
+  whole: boolean;
 };
 
 export type LoadCatalogueOptions = {
@@ -34,14 +56,19 @@ export type LoadCatalogueOptions = {
   intervalMs?: number;
   /**
    * Called once the categories are known, before the sub-courses are read (every course's title and slug).
-   * `whole`: both lists and every category answered (a 404 is an answer); false when a call failed, so
-   * the categories are partly the previous catalogue's or missing and say nothing of what does not exist.
+   * `whole`: they were read whole (see CrawlCursor); a resumed pass says what its first run found.
    */
   onCategories?: (categories: CatalogueCategory[], whole: boolean) => void;
   /** Called after every call that answered (the build is alive). */
   onProgress?: () => void;
   /** Waits `ms` (tests pass a fake clock). */
   sleep?: (ms: number) => Promise<void>;
+  /** Continue a pass that stopped (a restart, or the previous scheduled run): its categories are not read again. */
+  resume?: CrawlCursor;
+  /** Stop after this many admin calls (a scheduled run's budget); `stoppedAt` then says where to resume. */
+  maxCalls?: number;
+  /** Called as the pass moves on (after the categories, then after each sub-course), to save the cursor. */
+  onCursor?: (cursor: CrawlCursor) => void;
 };
 
 /** Never more admin calls than this at once from the index, whatever the settings say. */
@@ -62,78 +89,108 @@ export async function loadCatalogue(
   const failures: LoadedCatalogue['failures'] = [];
   const fail = (what: string, error: ContentError, kept: boolean) => failures.push({ what, error, kept });
 
-  const [upcoming, solutions] = await Promise.all([source.getOpenCourses(), source.getLearningSolutions()]);
-  onProgress();
-  const lists: { kind: CategoryKind; what: string; result: ContentResult<readonly { id: number; title: string }[]> }[] =
-    [
+  let calls = 0;
+  const budgetLeft = () => options.maxCalls === undefined || calls < options.maxCalls;
+
+  let categories: CatalogueCategory[];
+  let whole: boolean;
+  if (options.resume) {
+    categories = options.resume.categories;
+    whole = options.resume.whole;
+  } else {
+    calls += 2;
+    const [upcoming, solutions] = await Promise.all([source.getOpenCourses(), source.getLearningSolutions()]);
+    onProgress();
+    const lists: {
+      kind: CategoryKind;
+      what: string;
+      result: ContentResult<readonly { id: number; title: string }[]>;
+    }[] = [
       { kind: 'upcoming', what: 'the upcoming courses', result: upcoming },
       { kind: 'solution', what: 'the learning solutions', result: solutions },
     ];
-  const wanted: { kind: CategoryKind; id: number; title: string }[] = lists.flatMap(({ kind, what, result }) => {
-    if (result.ok) return result.data.map((item) => ({ kind, id: item.id, title: item.title }));
-    const kept = (previous?.categories ?? []).filter((category) => category.kind === kind);
-    fail(what, result.error, kept.length > 0);
-    return kept.map(({ id, title }) => ({ kind, id, title }));
-  });
+    const wanted: { kind: CategoryKind; id: number; title: string }[] = lists.flatMap(({ kind, what, result }) => {
+      if (result.ok) return result.data.map((item) => ({ kind, id: item.id, title: item.title }));
+      const kept = (previous?.categories ?? []).filter((category) => category.kind === kind);
+      fail(what, result.error, kept.length > 0);
+      return kept.map(({ id, title }) => ({ kind, id, title }));
+    });
 
-  const loaded = await mapWithConcurrency(
-    wanted,
-    concurrency,
-    async ({ kind, id, title }): Promise<CatalogueCategory | undefined> => {
-      const result =
-        kind === 'upcoming' ? await source.getOpenCourseCategory(id) : await source.getLearningSolutionCategory(id);
-      onProgress();
-      if (result.ok) return { kind, id, title: result.data.title || title, courses: result.data.training_course };
-      if (isNotFound(result.error)) return undefined;
-      const kept = previous?.categories.find((category) => category.kind === kind && category.id === id);
-      fail(`category ${kind}-${id}`, result.error, kept !== undefined);
-      return kept;
-    },
-  );
-  const categories = loaded.filter((category): category is CatalogueCategory => category !== undefined);
-  onCategories?.(categories, failures.length === 0);
+    // the categories are read whole even past the budget: a half-read list would drop courses from the index
+    const loaded = await mapWithConcurrency(
+      wanted,
+      concurrency,
+      async ({ kind, id, title }): Promise<CatalogueCategory | undefined> => {
+        calls += 1;
+        const result =
+          kind === 'upcoming' ? await source.getOpenCourseCategory(id) : await source.getLearningSolutionCategory(id);
+        onProgress();
+        if (result.ok) return { kind, id, title: result.data.title || title, courses: result.data.training_course };
+        if (isNotFound(result.error)) return undefined;
+        const kept = previous?.categories.find((category) => category.kind === kind && category.id === id);
+        fail(`category ${kind}-${id}`, result.error, kept !== undefined);
+        return kept;
+      },
+    );
+    categories = loaded.filter((category): category is CatalogueCategory => category !== undefined);
+    whole = failures.length === 0;
+  }
+  onCategories?.(categories, whole);
 
-  const slugs = [...new Set(categories.flatMap((category) => category.courses.map((course) => course.slug)))];
+  const slugs = options.resume?.slugs ?? [
+    ...new Set(categories.flatMap((category) => category.courses.map((course) => course.slug))),
+  ];
+  const sessionsBySlug = new Map<string, readonly CatalogueSession[]>(options.resume?.sessionsBySlug ?? []);
+  const start = Math.min(options.resume?.next ?? 0, slugs.length);
+  // `next` only moves past slugs whose call has settled, so a cursor saved mid-way never skips one
+  const settled = new Array<boolean>(slugs.length).fill(false).fill(true, 0, start);
+  let next = start;
+  const cursor = (): CrawlCursor => ({ categories, slugs, next, sessionsBySlug, whole });
+  options.onCursor?.(cursor());
+
   let nextStartAt = 0;
-  const sessions = await mapWithConcurrency(
-    slugs,
-    concurrency,
-    async (slug): Promise<readonly CatalogueSession[] | undefined> => {
-      if (intervalMs > 0) {
-        const startAt = Math.max(Date.now(), nextStartAt);
-        nextStartAt = startAt + intervalMs;
-        if (startAt > Date.now()) await sleep(startAt - Date.now());
-      }
-      const result = await source.getSubCourse(slug);
-      onProgress();
-      if (result.ok) return result.data.course_venue;
-      if (isNotFound(result.error)) return undefined;
+  await mapWithConcurrency(slugs.slice(start), concurrency, async (slug, offset): Promise<void> => {
+    if (!budgetLeft()) return;
+    calls += 1;
+    if (intervalMs > 0) {
+      const startAt = Math.max(Date.now(), nextStartAt);
+      nextStartAt = startAt + intervalMs;
+      if (startAt > Date.now()) await sleep(startAt - Date.now());
+    }
+    const result = await source.getSubCourse(slug);
+    onProgress();
+    if (result.ok) sessionsBySlug.set(slug, result.data.course_venue);
+    else if (!isNotFound(result.error)) {
       const kept = previous?.sessionsBySlug.get(slug);
       fail(`sub-course ${slug}`, result.error, kept !== undefined);
-      return kept;
-    },
-  );
-
-  const sessionsBySlug = new Map<string, readonly CatalogueSession[]>();
-  slugs.forEach((slug, index) => {
-    const found = sessions[index];
-    if (found) sessionsBySlug.set(slug, found);
+      if (kept) sessionsBySlug.set(slug, kept);
+    }
+    settled[start + offset] = true;
+    while (next < slugs.length && settled[next]) next += 1;
+    options.onCursor?.(cursor());
   });
-  return { categories, sessionsBySlug, failures };
+
+  return {
+    categories,
+    sessionsBySlug,
+    failures,
+    whole,
+    ...(next < slugs.length ? { stoppedAt: cursor() } : {}),
+  };
 }
 
 /** `map` with at most `limit` calls of `fn` pending at once; results keep the input order. */
 export async function mapWithConcurrency<T, R>(
   items: readonly T[],
   limit: number,
-  fn: (item: T) => Promise<R>,
+  fn: (item: T, index: number) => Promise<R>,
 ): Promise<R[]> {
   const results: R[] = new Array(items.length);
   let next = 0;
   const worker = async () => {
     while (next < items.length) {
       const index = next++;
-      results[index] = await fn(items[index] as T);
+      results[index] = await fn(items[index] as T, index);
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));

@@ -9,9 +9,22 @@
  * admin call it causes is one it awaits and paces. The very first build publishes an index as soon as the
  * categories are known (every course is findable by title and code; sessions fill in at the end of the crawl).
  * A rebuild that fails keeps the last good index (failed parts are kept part by part, see load-catalogue.ts).
+ *
+ * With `storage` (a file on Node) the crawl is kept (crawl-record.ts): the store starts from the kept
+ * catalogue, so a restarted server answers at once, and a pass that was under way resumes at its cursor. A
+ * kept catalogue that was once read whole stays "complete" however old it is: only the very first crawl of
+ * a deployment publishes a partial index. With `crawls: false` (a Worker's requests) the store never calls
+ * the admin: it reads what the scheduled crawl wrote, again once its copy is older than `ttlMs`.
  */
 import type { ContentError } from '../admin/content-error';
-import { loadCatalogue, type CatalogueSource } from './load-catalogue';
+import {
+  errorMessage,
+  readCrawlRecord,
+  serializeCrawlRecord,
+  type CrawlRecord,
+  type CrawlStorage,
+} from './crawl-record';
+import { loadCatalogue, type CatalogueSource, type CrawlCursor } from './load-catalogue';
 import { buildSearchIndex, type Catalogue, type SearchIndex } from './search-index';
 
 export type SearchIndexResult = { ok: true; index: SearchIndex } | { ok: false; error: ContentError };
@@ -40,16 +53,38 @@ export type SearchIndexStoreOptions = {
    * drops a request's pending work once it has answered) cannot stop every later rebuild. Default 2 minutes.
    */
   stallMs?: number;
+  /** Where the crawl is kept between runs (Node: SEARCH_INDEX_FILE). */
+  storage?: CrawlStorage;
+  /** False: only read `storage` (a Worker's requests; the scheduled crawl writes it). Default true. */
+  crawls?: boolean;
+  /** Least time between two saves of a pass's cursor (default 5 s). */
+  saveEveryMs?: number;
 };
 
 export type SearchIndexStore = ReturnType<typeof createSearchIndexStore>;
+
+/** A server that does not crawl (another holds the lease) looks at the shared file this often. */
+const FOLLOW_EVERY_MS = 2000;
 
 export function createSearchIndexStore(options: SearchIndexStoreOptions) {
   const now = options.now ?? Date.now;
   const log = options.log ?? ((message: string) => console.warn(message));
 
   const stallMs = options.stallMs ?? 120_000;
-  let current: { index: SearchIndex; catalogue: Catalogue; complete: boolean } | undefined;
+  const crawls = options.crawls ?? true;
+  const saveEveryMs = options.saveEveryMs ?? 5000;
+  let current:
+    { index: SearchIndex; catalogue: Catalogue; complete: boolean; whole: boolean; readAt: number } | undefined;
+  /** A pass that stopped before its end (kept by a previous process): the next build resumes it. */
+  let unfinished: CrawlCursor | undefined;
+  let restoring: Promise<void> | undefined;
+  let restored = options.storage === undefined;
+  let rereading: Promise<void> | undefined;
+  let saving: Promise<void> = Promise.resolve();
+  /** Until then another server holds the crawl's lease (servers sharing one file). */
+  let followingUntil = 0;
+  let followedStamp: string | undefined;
+  let lastSavedAt = 0;
   let building: Promise<SearchIndexResult> | undefined;
   /** Settles with the first index of a first build: published once its categories are known. */
   let firstIndex: Promise<SearchIndexResult> | undefined;
@@ -72,11 +107,21 @@ export function createSearchIndexStore(options: SearchIndexStoreOptions) {
     if (!current) firstIndex = new Promise((resolve) => (publishFirst = resolve));
     const run = async (): Promise<SearchIndexResult> => {
       try {
+        if (followingUntil > 0) {
+          // another server crawled last: take up its file first, then crawl only if a pass is really due
+          await takeUpFile();
+          followingUntil = 0;
+          if (!due(now())) return { ok: true, index: current!.index };
+        }
+        if (!(await holdsLease())) return await follow();
+        const resume = unfinished;
+        unfinished = undefined;
         const catalogue = await loadCatalogue(options.source, {
           ...(current ? { previous: current.catalogue } : {}),
           ...(options.concurrency ? { concurrency: options.concurrency } : {}),
           ...(options.intervalMs ? { intervalMs: options.intervalMs } : {}),
           ...(options.sleep ? { sleep: options.sleep } : {}),
+          ...(resume ? { resume } : {}),
           onProgress: () => (lastProgressAt = now()),
           onCategories: (categories, whole) => {
             if (whole) {
@@ -87,8 +132,17 @@ export function createSearchIndexStore(options: SearchIndexStoreOptions) {
             if (current || categories.length === 0) return;
             // the first index: every course by title, sessions from the crawl that follows
             const partial: Catalogue = { categories, sessionsBySlug: new Map() };
-            current = { index: buildSearchIndex(partial, now()), catalogue: partial, complete: false };
+            current = {
+              index: buildSearchIndex(partial, now()),
+              catalogue: partial,
+              complete: false,
+              whole,
+              readAt: now(),
+            };
             publishFirst?.({ ok: true, index: current.index });
+          },
+          onCursor: (cursor) => {
+            if (now() - lastSavedAt >= saveEveryMs) save(cursor);
           },
         });
         if (catalogue.failures.length > 0) log(describeFailures(catalogue.failures));
@@ -98,7 +152,14 @@ export function createSearchIndexStore(options: SearchIndexStoreOptions) {
           return current ? { ok: true, index: current.index } : { ok: false, error: firstFailure.error };
         }
         failure = undefined;
-        current = { index: buildSearchIndex(catalogue, now()), catalogue, complete: true };
+        current = {
+          index: buildSearchIndex(catalogue, now()),
+          catalogue,
+          complete: true,
+          whole: catalogue.whole,
+          readAt: now(),
+        };
+        save(undefined);
         return { ok: true, index: current.index };
       } catch (cause) {
         // A defect, not an admin failure: log it loudly and keep serving what there is.
@@ -125,11 +186,13 @@ export function createSearchIndexStore(options: SearchIndexStoreOptions) {
    * one starts a background rebuild and is returned as it is.
    */
   async function get(waitMs: number): Promise<SearchIndexResult> {
+    await restore();
+    if (!crawls) return readOnly();
     const at = now();
     const backingOff = failure !== undefined && at - failure.at < options.retryMs;
     const inProgress = pendingBuild();
     if (current) {
-      if (at - current.index.builtAt >= options.ttlMs && !inProgress && !backingOff) void build();
+      if (due(at) && !inProgress && !backingOff) void build();
       return { ok: true, index: current.index };
     }
     if (!inProgress && backingOff && failure) return { ok: false, error: failure.error };
@@ -142,11 +205,125 @@ export function createSearchIndexStore(options: SearchIndexStoreOptions) {
    * in the background. For places that must render at once (the sidebar panel).
    */
   function peek(): SearchIndex | undefined {
+    if (!restored) {
+      void restore().then(peek);
+      return current?.index;
+    }
+    if (!crawls) {
+      void readOnly();
+      return current?.index;
+    }
     const at = now();
     const backingOff = failure !== undefined && at - failure.at < options.retryMs;
-    const due = !current || at - current.index.builtAt >= options.ttlMs;
-    if (due && !pendingBuild() && !backingOff) void build();
+    if (due(at) && !pendingBuild() && !backingOff) void build();
     return current?.index;
+  }
+
+  /** A build is due: none yet, a kept pass left unfinished, or an index older than the TTL. */
+  function due(at: number): boolean {
+    if (followingUntil > 0) return at >= followingUntil; // another server crawled last: look at its file again
+    return !current || unfinished !== undefined || at - current.index.builtAt >= options.ttlMs;
+  }
+
+  /** Whether this process may crawl: always, unless servers share the storage and another holds its lease. */
+  async function holdsLease(): Promise<boolean> {
+    const lease = options.storage?.lease;
+    if (!lease) return true;
+    try {
+      return await lease.take();
+    } catch (error) {
+      log(`[search] could not take the crawl's lease (${options.storage?.where}): ${errorMessage(error)}`);
+      return false;
+    }
+  }
+
+  /** What another server has written since the last look. */
+  async function takeUpFile(): Promise<void> {
+    const storage = options.storage;
+    if (!storage) return;
+    const stamp = await storage.stamp?.();
+    if (stamp === undefined || stamp !== followedStamp) adopt(await readCrawlRecord(storage, log));
+    followedStamp = stamp;
+  }
+
+  /** Another server crawls: take up what it has written since the last look, and look again shortly. */
+  async function follow(): Promise<SearchIndexResult> {
+    await takeUpFile();
+    followingUntil = now() + Math.min(options.ttlMs, FOLLOW_EVERY_MS);
+    if (current) return { ok: true, index: current.index };
+    const error: ContentError = { kind: 'TIMEOUT_ERROR', message: 'another server is reading the catalogue' };
+    failure = { error, at: now() };
+    return { ok: false, error };
+  }
+
+  /** Takes up the kept crawl, once, before anything else (no storage: nothing to do). */
+  function restore(): Promise<void> {
+    restoring ??= (async () => {
+      if (options.storage) adopt(await readCrawlRecord(options.storage, log));
+      restored = true;
+    })();
+    return restoring;
+  }
+
+  function adopt(record: CrawlRecord | undefined): void {
+    if (!record) return;
+    if (record.catalogue.categories.length > 0) {
+      // before the first crawl has ended, the index shows what it has read so far
+      const shown =
+        !record.complete && record.pass
+          ? { categories: record.pass.categories, sessionsBySlug: record.pass.sessionsBySlug }
+          : record.catalogue;
+      current = {
+        index: { ...buildSearchIndex(shown, now()), builtAt: record.builtAt },
+        catalogue: record.catalogue,
+        complete: record.complete,
+        whole: record.whole,
+        readAt: now(),
+      };
+      // the unknown-slug gate learns only from categories read whole (a failed call is no evidence)
+      const trusted = record.pass?.whole ? record.pass.categories : record.whole ? record.catalogue.categories : [];
+      if (trusted.length > 0) {
+        options.onSlugs?.(new Set(trusted.flatMap((category) => category.courses.map((course) => course.slug))));
+      }
+    }
+    if (crawls) unfinished = record.pass;
+  }
+
+  /** Read-only (Workers' requests): the stored index, read again in the background once older than the TTL. */
+  async function readOnly(): Promise<SearchIndexResult> {
+    const storage = options.storage;
+    if (storage && (!current || now() - current.readAt >= options.ttlMs) && !rereading) {
+      rereading = readCrawlRecord(storage, log)
+        .then(adopt)
+        .finally(() => (rereading = undefined));
+      if (!current) await rereading;
+      else if (current) current.readAt = now(); // one re-read per TTL, even if it finds nothing new
+    }
+    if (current) return { ok: true, index: current.index };
+    return {
+      ok: false,
+      error: { kind: 'TIMEOUT_ERROR', message: 'the catalogue has not been read yet (the scheduled crawl writes it)' },
+    };
+  }
+
+  /** Keeps the crawl (no-op without storage): the current catalogue and, while a pass runs, its cursor. */
+  function save(pass: CrawlCursor | undefined): void {
+    const storage = options.storage;
+    if (!storage || !current) return;
+    lastSavedAt = now();
+    const record: CrawlRecord = {
+      catalogue: current.catalogue,
+      complete: current.complete,
+      whole: current.whole,
+      builtAt: current.index.builtAt,
+      ...(pass && pass.next < pass.slugs.length ? { pass } : {}),
+    };
+    const text = serializeCrawlRecord(record);
+    if (pass) void holdsLease(); // renews the lease while the pass runs
+    // one write at a time, in order, so an older cursor never lands after a newer one
+    saving = saving
+      .then(() => storage.write(text))
+      .catch((error: unknown) => log(`[search] could not keep the index (${storage.where}): ${errorMessage(error)}`));
   }
 
   return {
@@ -156,12 +333,16 @@ export function createSearchIndexStore(options: SearchIndexStoreOptions) {
     current: (): SearchIndex | undefined => current?.index,
     /** Whether the current index holds the whole catalogue (false while the first crawl reads sessions). */
     complete: (): boolean => current?.complete === true,
-    /** The build running now, if any (so a Worker can keep it alive past the request that started it). */
-    pending: (): Promise<SearchIndexResult> | undefined => building,
-    /** Settles when no build is running (tests, the bench). */
+    /** The build (or a Worker's re-read) running now, if any, so a Worker can keep it alive past its request. */
+    pending: (): Promise<unknown> | undefined => building ?? rereading,
+    /** Settles when no build is running and what it kept is written (tests, the bench). */
     idle: async (): Promise<void> => {
+      await restore();
       while (building) await building;
+      await saving;
     },
+    /** Settles once the kept crawl (if any) has been taken up. */
+    ready: restore,
   };
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FIXTURE_NOW, fixtureIndex } from '../../../tests/fixtures/search-catalogue';
 import { buildSearchIndex } from './search-index';
-import { parseSearchQuery, searchCourses, searchHref, type SearchQuery } from './search-query';
+import { filtersNotYetAnswered, parseSearchQuery, searchCourses, searchHref, type SearchQuery } from './search-query';
 
 const index = fixtureIndex();
 
@@ -153,11 +153,8 @@ describe('filters', () => {
 });
 
 describe('reading the URL', () => {
-  it('ignores values the index does not know or that are out of range', () => {
-    const query = parseSearchQuery(
-      'q=%20%20risk%20%20&category=upcoming-999&venue=Atlantis&month=13&year=20x7&page=-2',
-      index,
-    );
+  it('ignores values that cannot be a filter or are out of range', () => {
+    const query = parseSearchQuery('q=%20%20risk%20%20&category=upcoming-999&month=13&year=20x7&page=-2', index);
     expect(query).toEqual({ q: 'risk', page: 1 });
     expect(parseSearchQuery('month=0&year=27&page=abc', index)).toEqual({ q: '', page: 1 });
   });
@@ -172,6 +169,19 @@ describe('reading the URL', () => {
       page: 2,
     });
     expect(parseSearchQuery('category=drop table').category).toBeUndefined();
+  });
+
+  it('keeps a venue the index does not know, so the search finds nothing there rather than everything', () => {
+    const query = parseSearchQuery('venue=%20Omega%20%20Hall%20', index);
+    expect(query.venue).toBe('Omega Hall');
+    expect(searchCourses(index, query, FIXTURE_NOW).total).toBe(0);
+  });
+
+  it('names the session filters an index still being read for the first time cannot answer for sure', () => {
+    const query = parseSearchQuery('q=risk&venue=Dubai&month=3', index);
+    expect(filtersNotYetAnswered(query, false)).toEqual(['venue', 'month']);
+    expect(filtersNotYetAnswered(query, true)).toEqual([]);
+    expect(filtersNotYetAnswered(parseSearchQuery('q=risk', index), false)).toEqual([]);
   });
 
   it('reads no parameters at all (a bare /search)', () => {

@@ -38,9 +38,11 @@ export type SearchParamsInput = URLSearchParams | string | Record<string, string
 const CATEGORY_KEY = /^(upcoming|solution)-\d+$/;
 
 /**
- * Read a query from URL parameters. Values the index does not know (a category or venue that is not there,
- * month 13, year 'abc', page 0) are dropped rather than failing; without an index, keys and venues are kept
- * when well-formed. The page is clamped later, once the number of results is known.
+ * Read a query from URL parameters. Values that cannot be a filter (a category key the index does not list,
+ * month 13, year 'abc', page 0) are dropped rather than failing; without an index, keys are kept when
+ * well-formed. A venue is taken in the index's spelling when it knows the venue, and kept as asked when it
+ * does not: the search then finds no session there (and says so) instead of quietly searching everywhere.
+ * The page is clamped later, once the number of results is known.
  */
 export function parseSearchQuery(input: SearchParamsInput | undefined, index?: SearchIndex): SearchQuery {
   const params =
@@ -55,13 +57,8 @@ export function parseSearchQuery(input: SearchParamsInput | undefined, index?: S
   if (index ? index.categories.some((known) => known.key === category) : CATEGORY_KEY.test(category))
     query.category = category;
 
-  const venue = read('venue');
-  if (venue) {
-    const known = index
-      ? index.venues.find((name) => foldText(name) === foldText(venue))
-      : venue.slice(0, MAX_QUERY_LENGTH);
-    if (known) query.venue = known;
-  }
+  const venue = read('venue').replace(/\s+/g, ' ').slice(0, MAX_QUERY_LENGTH).trim();
+  if (venue) query.venue = index?.venues.find((name) => foldText(name) === foldText(venue)) ?? venue;
 
   const month = wholeNumber(read('month'));
   if (month !== undefined && month >= 1 && month <= 12) query.month = month;
@@ -210,4 +207,13 @@ const monthFormat = new Intl.DateTimeFormat('en-GB', { month: 'long', timeZone: 
 /** 3 → 'March'. */
 export function monthName(month: number): string {
   return monthFormat.format(Date.UTC(2000, month - 1, 1));
+}
+
+/**
+ * The session filters of `query` the index cannot answer for sure yet (while a deployment's very first crawl
+ * is still reading the sessions): 'venue', 'month', 'year', in that order.
+ */
+export function filtersNotYetAnswered(query: SearchQuery, complete: boolean): ('venue' | 'month' | 'year')[] {
+  if (complete) return [];
+  return (['venue', 'month', 'year'] as const).filter((name) => query[name] !== undefined);
 }

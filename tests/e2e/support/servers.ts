@@ -8,7 +8,7 @@
  * with MEDIA_ORIGINS (images from https: hosts need no setting; a plain-http origin does).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -78,7 +78,8 @@ export async function freePort(): Promise<number> {
 
 /**
  * Start the production build the way `npm start` does (scripts/serve.mjs) against `admin`.
- * `env` adds settings such as CONTENT_CACHE_TTL_MS.
+ * `env` adds settings such as CONTENT_CACHE_TTL_MS. Each site keeps its search index in a file of its own
+ * (removed when it stops), unless `env` names one (a restart test passes the same file twice).
  */
 export async function startSite(
   admin: Pick<DemoAdmin, 'url' | 'mediaOrigin'>,
@@ -90,6 +91,7 @@ export async function startSite(
   // The tests keep the shared site's address in SITE_URL; a site started here must not take it for its own
   // public origin (the SITE_URL setting). Pass it in `env` to set one.
   const { SITE_URL: _sharedSite, ...inherited } = process.env;
+  const ownIndexDir = env.SEARCH_INDEX_FILE ? undefined : mkdtempSync(path.join(os.tmpdir(), 'site-index-'));
   const child: ChildProcess = spawn(process.execPath, [path.join(root, 'scripts/serve.mjs'), 'start'], {
     cwd: root,
     env: {
@@ -101,6 +103,7 @@ export async function startSite(
       // the search index crawls the small demo catalogue in about a second instead of at the production pace
       SEARCH_INDEX_CALLS_PER_MINUTE: '6000',
       IMAGE_CACHE_DIR: imageDir,
+      ...(ownIndexDir ? { SEARCH_INDEX_FILE: path.join(ownIndexDir, 'search-index.json') } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -130,6 +133,7 @@ export async function startSite(
       new Promise<void>((resolve) => {
         const done = () => {
           rmSync(imageDir, { recursive: true, force: true });
+          if (ownIndexDir) rmSync(ownIndexDir, { recursive: true, force: true });
           resolve();
         };
         if (child.exitCode !== null) return done();

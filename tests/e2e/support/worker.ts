@@ -1,6 +1,7 @@
 // The Worker build (`npm run build:cloudflare`) run locally in workerd through `wrangler dev`, on 127.0.0.1.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, type Site } from './servers';
@@ -10,9 +11,19 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 /** Whether the Worker build is there; the Worker specs are skipped without it (test-all.mjs always makes it). */
 export const workerBuilt = existsSync(path.join(root, 'dist-cloudflare/server/serve-cloudflare.js'));
 
-/** Starts `wrangler dev` with these wrangler vars and waits until /healthz answers 200 (at most 60 s). */
-export async function startWorker(vars: Record<string, string>): Promise<Site> {
+export type Worker = Site & {
+  /** Runs the Cron Trigger's `scheduled()` once (`wrangler dev --test-scheduled`) and waits for it. */
+  runSchedule(): Promise<void>;
+};
+
+/**
+ * Starts `wrangler dev` with these wrangler vars and waits until /healthz answers 200 (at most 60 s). Local
+ * KV (the search index) is kept in `persistTo` (a folder of its own, removed on stop, unless one is given:
+ * two Workers given the same folder share one store, as a deployment's isolates do).
+ */
+export async function startWorker(vars: Record<string, string>, persistTo?: string): Promise<Worker> {
   const port = await freePort();
+  const ownStore = persistTo ? undefined : mkdtempSync(path.join(os.tmpdir(), 'worker-store-'));
   const wrangler = spawn(
     path.join(root, 'node_modules/.bin/wrangler'),
     [
@@ -25,6 +36,9 @@ export async function startWorker(vars: Record<string, string>): Promise<Site> {
       String(port),
       '--inspector-port',
       String(await freePort()),
+      '--test-scheduled',
+      '--persist-to',
+      persistTo ?? ownStore!,
       ...Object.entries(vars).flatMap(([key, value]) => ['--var', `${key}:${value}`]),
       '--log-level',
       'warn',
@@ -46,6 +60,7 @@ export async function startWorker(vars: Record<string, string>): Promise<Site> {
     process.kill(-wrangler.pid, 'SIGTERM');
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
     if (wrangler.exitCode === null) process.kill(-wrangler.pid, 'SIGKILL');
+    if (ownStore) rmSync(ownStore, { recursive: true, force: true });
   };
 
   const url = `http://127.0.0.1:${port}`;
@@ -63,5 +78,10 @@ export async function startWorker(vars: Record<string, string>): Promise<Site> {
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  return { url, stop, output: () => output };
+  const runSchedule = async () => {
+    const response = await fetch(`${url}/__scheduled?cron=${encodeURIComponent('* * * * *')}`);
+    const text = await response.text();
+    if (response.status !== 200) throw new Error(`scheduled() failed (${response.status}): ${text}\n${output}`);
+  };
+  return { url, stop, output: () => output, runSchedule };
 }

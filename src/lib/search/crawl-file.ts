@@ -1,0 +1,119 @@
+/**
+ * The kept crawl on Node: one JSON file (SEARCH_INDEX_FILE). Written whole to a temporary file beside it,
+ * then renamed over it, so a reader (this server after a restart, or another server sharing the file) sees
+ * either the old record or the new one, never half of one, even if the process dies mid-write. Servers
+ * sharing the file take turns through a lease beside it: one crawls, the others read what it writes.
+ */
+import 'server-only';
+import { randomBytes } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import type { CrawlStorage } from './crawl-record';
+
+/** Larger than any real catalogue's record (2 000 courses take about 1 MB): a bigger file is not read. */
+const MAX_BYTES = 64 * 1024 * 1024;
+
+/** How long a crawling server's lease lasts without renewal (it renews at every save, every 5 s or less). */
+const LEASE_MS = 30_000;
+
+/** Writes `text` to `file` whole: a temporary file beside it, synced, then renamed over it. */
+async function writeWhole(file: string, text: string): Promise<void> {
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  try {
+    const handle = await fs.open(temporary, 'w');
+    try {
+      await handle.writeFile(text, 'utf8');
+      await handle.sync(); // the bytes are on the disk before the name points at them
+    } finally {
+      await handle.close();
+    }
+    await fs.rename(temporary, file);
+  } catch (error) {
+    await fs.rm(temporary, { force: true });
+    throw error;
+  }
+}
+
+type Lease = { holder: string; until: number };
+
+async function readLease(file: string): Promise<Lease | undefined> {
+  try {
+    const lease = JSON.parse(await fs.readFile(file, 'utf8')) as Partial<Lease>;
+    return typeof lease.holder === 'string' && typeof lease.until === 'number' ? (lease as Lease) : undefined;
+  } catch {
+    return undefined; // none, or unreadable: free
+  }
+}
+
+/**
+ * Servers sharing one SEARCH_INDEX_FILE: `<file>.lease` names the one that crawls and until when. A free
+ * lease is taken by creating the file exclusively (of two servers, one succeeds); an expired one is removed
+ * first. The taker reads it back a moment later, so one that removed a lease just taken by another sees the
+ * other's and gives up, and vice versa: of servers racing, at most one holds it. The holder renews it by
+ * rewriting it whole while its pass runs.
+ */
+/** This process, as a lease names it (one crawler per process, whatever number of stores it opens). */
+const HOLDER = `${process.pid}-${randomBytes(6).toString('hex')}`;
+
+function fileLease(file: string, now: () => number = Date.now) {
+  const holder = HOLDER;
+  const write = () => JSON.stringify({ holder, until: now() + LEASE_MS });
+  return {
+    async take(): Promise<boolean> {
+      const lease = await readLease(file);
+      if (lease && lease.holder !== holder && lease.until > now()) return false;
+      if (lease?.holder === holder) {
+        await writeWhole(file, write()); // a renewal: nobody else takes a lease that has not expired
+        return true;
+      }
+      if (lease) await fs.rm(file, { force: true }); // expired
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      try {
+        const handle = await fs.open(file, 'wx');
+        try {
+          await handle.writeFile(write(), 'utf8');
+        } finally {
+          await handle.close();
+        }
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+        // another server was first, or a lease it could not read (cut short): remove that one for next time
+        if (!(await readLease(file))) await fs.rm(file, { force: true });
+        return false;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return (await readLease(file))?.holder === holder;
+    },
+  };
+}
+
+export function crawlFile(file: string): CrawlStorage {
+  const resolved = path.resolve(file);
+  return {
+    where: file,
+    lease: fileLease(`${resolved}.lease`),
+    async read() {
+      let handle: fs.FileHandle;
+      try {
+        handle = await fs.open(resolved, 'r');
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw error;
+      }
+      try {
+        const { size } = await handle.stat();
+        if (size > MAX_BYTES) throw new Error(`the file is ${size} bytes, more than the ${MAX_BYTES} read`);
+        return await handle.readFile('utf8');
+      } finally {
+        await handle.close();
+      }
+    },
+    write: (text) => writeWhole(resolved, text),
+    stamp: () =>
+      fs.stat(resolved).then(
+        (stat) => `${stat.mtimeMs}-${stat.size}-${stat.ino}`,
+        () => undefined,
+      ),
+  };
+}

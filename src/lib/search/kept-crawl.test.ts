@@ -1,0 +1,192 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ContentResult } from '../admin/content-error';
+import type { CourseCategory, SubCourse } from '../admin/schemas';
+import { crawlFile } from './crawl-file';
+import { CRAWL_RECORD_VERSION, parseCrawlRecord } from './crawl-record';
+import type { CatalogueSource } from './load-catalogue';
+import { createSearchIndexStore } from './search-index-store';
+
+const ok = <T>(data: T): ContentResult<T> => ({ ok: true, data, stale: false });
+
+/** An admin with one category of `count` courses; the last course is the only one held at Omega Hall. */
+function fakeAdmin(count: number) {
+  const calls: string[] = [];
+  const courses = Array.from({ length: count }, (_, i) => ({
+    id: i + 1,
+    code: `C-${i + 1}`,
+    title: `Course ${i + 1}`,
+    slug: `c${i + 1}`,
+  }));
+  const category: CourseCategory = { title: 'Management', training_course: courses };
+  const source: CatalogueSource = {
+    getOpenCourses: async () => (calls.push('upcoming'), ok([{ id: 101, title: 'Management' }])),
+    getLearningSolutions: async () => (calls.push('solutions'), ok([])),
+    getOpenCourseCategory: async (id) => (calls.push(`upcoming-${id}`), ok(category)),
+    getLearningSolutionCategory: async (id) => (calls.push(`solution-${id}`), ok(category)),
+    getSubCourse: async (slug): Promise<ContentResult<SubCourse>> => {
+      calls.push(`sub-${slug}`);
+      const venue = slug === `c${count}` ? 'Omega Hall' : 'Manama';
+      return ok({
+        title: slug,
+        description: '',
+        course_venue: [{ start_date: '2027-03-01', end_date: '2027-03-05', venue_name: venue, course_fee: 100 }],
+      });
+    },
+  };
+  return { source, calls, subCalls: () => calls.filter((call) => call.startsWith('sub-')) };
+}
+
+let dir: string;
+let file: string;
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'kept-crawl-'));
+  file = path.join(dir, 'var', 'search-index.json');
+});
+afterEach(() => rm(dir, { recursive: true, force: true }));
+
+const clock = { at: Date.parse('2027-01-10T08:00:00Z') };
+function store(source: CatalogueSource, logs: string[] = [], extra: { sleep?: (ms: number) => Promise<void> } = {}) {
+  return createSearchIndexStore({
+    source,
+    ttlMs: 60_000,
+    retryMs: 5_000,
+    now: () => clock.at,
+    log: (message) => logs.push(message),
+    storage: crawlFile(file),
+    saveEveryMs: 0,
+    ...extra,
+  });
+}
+const venues = (index: { venues: readonly string[] } | undefined) => index?.venues;
+
+describe('the kept crawl (SEARCH_INDEX_FILE)', () => {
+  it('a restarted store answers from the file at once, complete, with no crawl call', async () => {
+    const first = fakeAdmin(5);
+    const before = store(first.source);
+    await before.get(1000);
+    await before.idle();
+    expect(before.complete()).toBe(true);
+    expect(parseCrawlRecord(await readFile(file, 'utf8')).ok).toBe(true);
+
+    const again = fakeAdmin(5);
+    const after = store(again.source);
+    const result = await after.get(0);
+    expect(result.ok && venues(result.index)).toEqual(['Manama', 'Omega Hall']);
+    expect(after.complete()).toBe(true);
+    await after.idle();
+    expect(again.calls).toEqual([]); // fresh (younger than the TTL): nothing to ask
+  });
+
+  it('a stale kept index is served at once and refreshed by one paced pass; it stays complete meanwhile', async () => {
+    const first = fakeAdmin(3);
+    const before = store(first.source);
+    await before.get(1000);
+    await before.idle();
+    clock.at += 120_000;
+    const again = fakeAdmin(3);
+    const after = store(again.source);
+    const result = await after.get(0);
+    expect(result.ok).toBe(true);
+    expect(after.complete()).toBe(true);
+    await after.idle();
+    expect(again.subCalls()).toEqual(['sub-c1', 'sub-c2', 'sub-c3']);
+  });
+
+  it('a pass cut short resumes at its cursor after a restart instead of starting again', async () => {
+    const first = fakeAdmin(6);
+    let cut: (() => void) | undefined;
+    // the first process stops after three sub-courses (it is killed while the fourth call waits)
+    const hanging: CatalogueSource = {
+      ...first.source,
+      getSubCourse: (slug) =>
+        first.subCalls().length >= 3 ? new Promise(() => (cut = () => {})) : first.source.getSubCourse(slug),
+    };
+    const before = store(hanging, [], {});
+    await before.get(1000);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(cut).toBeDefined();
+    expect(before.complete()).toBe(false);
+
+    const again = fakeAdmin(6);
+    const logs: string[] = [];
+    const after = store(again.source, logs);
+    const result = await after.get(0);
+    expect(result.ok).toBe(true);
+    expect(after.complete()).toBe(false); // the very first crawl has not ended yet
+    await after.idle();
+    expect(again.calls).toEqual(['sub-c4', 'sub-c5', 'sub-c6']); // no lists, no categories, no course twice
+    expect(after.complete()).toBe(true);
+    expect(venues(after.current())).toEqual(['Manama', 'Omega Hall']);
+  });
+
+  it.each([
+    ['cut short', (text: string) => text.slice(0, Math.floor(text.length / 2))],
+    ['corrupt', () => '\u0000\u0001 not json'],
+    ['from an older release', (text: string) => text.replace(`"version":${CRAWL_RECORD_VERSION}`, '"version":0')],
+    ['of the wrong shape', () => JSON.stringify({ version: CRAWL_RECORD_VERSION, complete: 'yes' })],
+  ])('a kept file %s is reported and rebuilt by a new crawl, never thrown', async (_, damage) => {
+    const first = fakeAdmin(2);
+    const before = store(first.source);
+    await before.get(1000);
+    await before.idle();
+    await writeFile(file, damage(await readFile(file, 'utf8')));
+
+    const again = fakeAdmin(2);
+    const logs: string[] = [];
+    const after = store(again.source, logs);
+    const result = await after.get(1000);
+    expect(result.ok).toBe(true);
+    await after.idle();
+    expect(logs.join('\n')).toMatch(/the kept index \(.*search-index\.json\) is .*rebuilt by a new crawl/);
+    expect(again.calls).toContain('upcoming');
+    expect(again.subCalls()).toEqual(['sub-c1', 'sub-c2']);
+    expect(parseCrawlRecord(await readFile(file, 'utf8')).ok).toBe(true); // written again, whole
+  });
+  it('the unknown-slug gate learns a kept catalogue only if its categories were read whole', async () => {
+    const failing = fakeAdmin(3);
+    failing.source.getLearningSolutions = async () => ({
+      ok: false,
+      error: { kind: 'HTTP_ERROR', message: 'the admin answered 500', status: 500 },
+    });
+    const before = store(failing.source);
+    await before.get(1000);
+    await before.idle();
+    const kept = parseCrawlRecord(await readFile(file, 'utf8'));
+    expect(kept.ok && kept.record.whole).toBe(false);
+
+    const told: ReadonlySet<string>[] = [];
+    const after = createSearchIndexStore({
+      source: fakeAdmin(3).source,
+      ttlMs: 60_000,
+      retryMs: 5_000,
+      now: () => clock.at,
+      log: () => {},
+      storage: crawlFile(file),
+      onSlugs: (slugs) => told.push(slugs),
+    });
+    await after.get(0);
+    expect(told).toEqual([]); // a failed list is no evidence that a course it would name does not exist
+
+    const whole = fakeAdmin(3);
+    const complete = store(whole.source);
+    clock.at += 120_000; // the kept index is stale: one pass reads it whole
+    await complete.get(0);
+    await complete.idle();
+    const rewritten = parseCrawlRecord(await readFile(file, 'utf8'));
+    expect(rewritten.ok && rewritten.record.whole).toBe(true);
+    const trusting = createSearchIndexStore({
+      source: fakeAdmin(3).source,
+      ttlMs: 60_000,
+      retryMs: 5_000,
+      now: () => clock.at,
+      log: () => {},
+      storage: crawlFile(file),
+      onSlugs: (slugs) => told.push(slugs),
+    });
+    await trusting.get(0);
+    expect(told.map((slugs) => [...slugs].sort())).toEqual([['c1', 'c2', 'c3']]);
+  });
+});

@@ -1,0 +1,204 @@
+// Issue 19 on the Node server: the search index is kept in SEARCH_INDEX_FILE, so a restarted server answers
+// search, the sitemap and kept pages from its first request without crawling again; a damaged or old file is
+// reported and rebuilt; and while a deployment's very first crawl runs, a venue or month search says that
+// results may be missing instead of passing a short list off as the answer.
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { startAdmin, startPair, startSite } from './support/servers';
+
+type Record = {
+  version: number;
+  complete: boolean;
+  pass?: unknown;
+  categories: { courses: { slug: string; title: string }[] }[];
+  sessions: [string, { start_date: string; venue_name: string }[]][];
+};
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function readRecord(file: string): Promise<Record | undefined> {
+  try {
+    return JSON.parse(await readFile(file, 'utf8')) as Record;
+  } catch {
+    return undefined; // not written yet
+  }
+}
+
+/** Waits until the file holds a whole crawl (no pass under way). */
+async function untilComplete(file: string, siteUrl: string): Promise<Record> {
+  for (let attempt = 0; attempt < 300; attempt += 1) {
+    const record = await readRecord(file);
+    if (record?.complete && !record.pass) return record;
+    await fetch(`${siteUrl}/`).then((response) => response.body?.cancel()); // a page view starts the crawl
+    await sleep(200);
+  }
+  throw new Error(`${file} never held a complete crawl`);
+}
+
+let dir: string;
+test.beforeEach(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'search-index-file-'));
+});
+test.afterEach(() => rm(dir, { recursive: true, force: true }));
+
+test.describe('the kept search index (Node)', () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test('a restarted server answers search, the sitemap and kept pages from the file, with no crawl call', async () => {
+    const admin = await startAdmin({ courses: 150 });
+    const file = path.join(dir, 'var', 'search-index.json'); // the folder does not exist yet
+    const env = { SEARCH_INDEX_FILE: file, CONTENT_RETRY_MS: '300' };
+    try {
+      const first = await startSite(admin, env);
+      const record = await untilComplete(file, first.url).finally(() => first.stop());
+      expect(record.version).toBe(1);
+
+      // the course the crawl read last, and one of its upcoming venues
+      const course = record.categories.at(-1)!.courses.at(-1)!;
+      const today = new Date().toISOString().slice(0, 10);
+      const venue = new Map(record.sessions)
+        .get(course.slug)!
+        .find((session) => session.start_date > today)!.venue_name;
+
+      admin.resetCounts();
+      const site = await startSite(admin, env);
+      try {
+        const search = await fetch(`${site.url}/search?${new URLSearchParams({ q: course.title, venue })}`).then(
+          (response) => response.text(),
+        );
+        expect(search).toContain(`data-course="${course.slug}"`);
+        expect(search).not.toContain('still reading the catalogue');
+
+        const sitemap = await fetch(`${site.url}/sitemap.xml`);
+        expect(sitemap.status).toBe(200);
+        expect(await sitemap.text()).toContain(`/subCourse-details/${course.slug}`);
+
+        // a course page is kept as a complete render: still a fresh hit after CONTENT_RETRY_MS
+        const page = `${site.url}/subCourse-details/${course.slug}`;
+        let cache: string | null = null;
+        for (let attempt = 0; attempt < 50 && cache !== 'hit'; attempt += 1) {
+          const response = await fetch(page);
+          await response.body?.cancel();
+          cache = response.headers.get('x-page-cache');
+          if (cache !== 'hit') await sleep(100);
+        }
+        expect(cache).toBe('hit');
+        await sleep(600);
+        const later = await fetch(page);
+        await later.body?.cancel();
+        expect(later.headers.get('x-page-cache')).toBe('hit');
+
+        // no crawl: neither list was read again, and no sub-course but the page's own
+        const counts = admin.requestCounts();
+        const crawled = Object.keys(counts).filter(
+          (key) => key.startsWith('/course-venue/details/') && key !== `/course-venue/details/${course.slug}`,
+        );
+        expect(crawled).toEqual([]);
+        expect(site.output()).not.toContain('[search] the kept index');
+      } finally {
+        await site.stop();
+      }
+    } finally {
+      await admin.close();
+    }
+  });
+
+  test('two servers sharing one file crawl the catalogue once; the other answers from what the first wrote', async () => {
+    const admin = await startAdmin({ courses: 100 });
+    const file = path.join(dir, 'shared', 'search-index.json');
+    const env = { SEARCH_INDEX_FILE: file };
+    const sites = [await startSite(admin, env), await startSite(admin, env)];
+    try {
+      admin.resetCounts();
+      // both get visitors from the start, so both would crawl if nothing stopped them
+      const visits = sites.map(async (site) => {
+        for (let i = 0; i < 10; i += 1) {
+          await fetch(`${site.url}/about`).then((response) => response.body?.cancel());
+          await sleep(100);
+        }
+      });
+      await Promise.all(visits);
+      const record = await untilComplete(file, sites[0]!.url);
+      const counts = admin.requestCounts();
+      const subCourseCalls = Object.entries(counts).filter(([key]) => key.startsWith('/course-venue/details/'));
+      expect(subCourseCalls.length).toBeGreaterThanOrEqual(100);
+      expect(subCourseCalls.filter(([, count]) => count > 1)).toEqual([]); // each course read once, not twice
+      expect(counts['/learning-solution/content']).toBe(1);
+
+      // both answer a venue search for the course read last (the second from the file, within a few seconds)
+      const course = record.categories.at(-1)!.courses.at(-1)!;
+      const today = new Date().toISOString().slice(0, 10);
+      const venue = new Map(record.sessions)
+        .get(course.slug)!
+        .find((session) => session.start_date > today)!.venue_name;
+      for (const site of sites) {
+        let n = 0;
+        await expect
+          .poll(
+            async () => {
+              n += 1; // trailing spaces: a new page-cache key each time, the same search
+              const query = new URLSearchParams({ q: course.title + ' '.repeat(n), venue });
+              const html = await fetch(`${site.url}/search?${query}`).then((response) => response.text());
+              return html.includes(`data-course="${course.slug}"`) && !html.includes('still reading');
+            },
+            { timeout: 15_000 },
+          )
+          .toBe(true);
+      }
+    } finally {
+      for (const site of sites) await site.stop();
+      await admin.close();
+    }
+  });
+
+  test('a damaged or older file is reported in the log and rebuilt; no page fails', async () => {
+    const admin = await startAdmin();
+    try {
+      const cases = [
+        { name: 'cut short', text: '{"version":1,"complete":true,"builtAt":17', log: /not valid JSON/ },
+        { name: 'older release', text: '{"version":0,"courses":[]}', log: /written in format 0, this release reads 1/ },
+      ];
+      for (const damaged of cases) {
+        const file = path.join(dir, `${damaged.name}.json`);
+        await writeFile(file, damaged.text);
+        const site = await startSite(admin, { SEARCH_INDEX_FILE: file });
+        try {
+          const search = await fetch(`${site.url}/search?q=management`);
+          expect(search.status, damaged.name).toBe(200);
+          expect(await search.text()).toMatch(/\d+ courses? found/);
+          const record = await untilComplete(file, site.url);
+          expect(record.version, damaged.name).toBe(1);
+          expect(site.output()).toMatch(damaged.log);
+          expect(site.output()).toContain('it is ignored and rebuilt by a new crawl');
+        } finally {
+          await site.stop();
+        }
+      }
+    } finally {
+      await admin.close();
+    }
+  });
+
+  test('while the very first crawl runs, a venue or month search says results may be missing', async () => {
+    // 300 courses at 30 calls a minute: the sessions take ten minutes, the categories a moment
+    const pair = await startPair({ courses: 300, env: { SEARCH_INDEX_CALLS_PER_MINUTE: '30' } });
+    try {
+      await expect
+        .poll(async () => (await fetch(`${pair.site.url}/search?q=level`).then((r) => r.text())).includes('found'), {
+          timeout: 30_000,
+        })
+        .toBe(true);
+      const byVenue = await fetch(`${pair.site.url}/search?venue=Omega+Hall`).then((r) => r.text());
+      expect(byVenue).toContain('We are still reading the catalogue: results for this venue may be missing.');
+      expect(byVenue).not.toContain('None of our scheduled courses is held at');
+      const byMonth = await fetch(`${pair.site.url}/search?month=3&venue=Omega+Hall`).then((r) => r.text());
+      expect(byMonth).toContain('results for this venue and month may be missing');
+      const byTitle = await fetch(`${pair.site.url}/search?q=level`).then((r) => r.text());
+      expect(byTitle).not.toContain('still reading the catalogue'); // titles are all known already
+    } finally {
+      await pair.stop();
+    }
+  });
+});
