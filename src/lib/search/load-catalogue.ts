@@ -10,6 +10,7 @@
  */
 import { isNotFound, type ContentError, type ContentResult } from '../admin/content-error';
 import type { CourseCategory, SubCourse } from '../admin/schemas';
+import { courseSummary } from '../seo/plain-text';
 import type { Catalogue, CatalogueCategory, CatalogueSession, CategoryKind } from './search-index';
 
 /** The content functions the index needs (content.ts provides them). */
@@ -91,10 +92,10 @@ export async function loadCatalogue(
 
   const slugs = [...new Set(categories.flatMap((category) => category.courses.map((course) => course.slug)))];
   let nextStartAt = 0;
-  const sessions = await mapWithConcurrency(
+  const details = await mapWithConcurrency(
     slugs,
     concurrency,
-    async (slug): Promise<readonly CatalogueSession[] | undefined> => {
+    async (slug): Promise<{ sessions: readonly CatalogueSession[]; summary: string | undefined } | undefined> => {
       if (intervalMs > 0) {
         const startAt = Math.max(Date.now(), nextStartAt);
         nextStartAt = startAt + intervalMs;
@@ -102,20 +103,24 @@ export async function loadCatalogue(
       }
       const result = await source.getSubCourse(slug);
       onProgress();
-      if (result.ok) return result.data.course_venue;
+      if (result.ok) {
+        return { sessions: result.data.course_venue, summary: courseSummary(result.data.description) };
+      }
       if (isNotFound(result.error)) return undefined;
       const kept = previous?.sessionsBySlug.get(slug);
       fail(`sub-course ${slug}`, result.error, kept !== undefined);
-      return kept;
+      return kept ? { sessions: kept, summary: previous?.summariesBySlug?.get(slug) } : undefined;
     },
   );
 
   const sessionsBySlug = new Map<string, readonly CatalogueSession[]>();
+  const summariesBySlug = new Map<string, string>();
   slugs.forEach((slug, index) => {
-    const found = sessions[index];
-    if (found) sessionsBySlug.set(slug, found);
+    const found = details[index];
+    if (found) sessionsBySlug.set(slug, found.sessions);
+    if (found?.summary) summariesBySlug.set(slug, found.summary);
   });
-  return { categories, sessionsBySlug, failures };
+  return { categories, sessionsBySlug, summariesBySlug, failures };
 }
 
 /** `map` with at most `limit` calls of `fn` pending at once; results keep the input order. */
