@@ -6,7 +6,8 @@ import { siteIdentity } from '../lib/site-identity';
 export default async function Home() {
   const { name, location } = siteIdentity();
   // what the page is, which leads when the admin's intro is too short to say it (describeText)
-  const about = `${name}: open courses, learning solutions, in-house and destination training, conferences and consultations${location ? ` from ${location}` : ''}.`;
+  // (kept short, so that the admin's words still fit within the 160 characters shown)
+  const about = `${name}: corporate training${location ? ` in ${location}` : ''}, open courses and learning solutions.`;
   return (
     <HomePage
       head={(intro) => (

@@ -114,6 +114,9 @@ describe('openingHoursSpecification', () => {
         closes: '17:00',
       },
     ]);
+    expect(openingHoursSpecification('Sunday to Thursday, 8:00 to 17:00 (Bahrain time)')).toEqual([
+      expect.objectContaining({ opens: '08:00', closes: '17:00' }),
+    ]);
     expect(openingHoursSpecification('Sun-Thu 08.30-17.00; Saturday 9am to 1:30 pm')).toEqual([
       expect.objectContaining({ dayOfWeek: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday'], opens: '08:30' }),
       { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Saturday'], opens: '09:00', closes: '13:30' },

@@ -96,14 +96,15 @@ const HOURS_PART = new RegExp(
 
 /**
  * The owner's SITE_OPENING_HOURS line as OpeningHoursSpecifications: one or more parts separated by `;`,
- * each "<day> [to <day>], <time> to <time>" ("Sunday to Thursday, 8:00 to 17:00; Saturday 9am-1pm"; day
+ * each "<day> [to <day>], <time> to <time>" ("Sunday to Thursday, 8:00 to 17:00 (Bahrain time); Saturday 9am-1pm"; day
  * ranges may wrap around the week). A line in any other form gives undefined: no hours rather than wrong ones.
  */
 export function openingHoursSpecification(line: string | undefined): JsonLdObject[] | undefined {
   if (!line?.trim()) return undefined;
   const specs: JsonLdObject[] = [];
   for (const part of line.split(/\s*;\s*/).filter(Boolean)) {
-    const match = HOURS_PART.exec(part.trim());
+    // a note in brackets ("(Bahrain time)") is for readers; the hours are local time anyway
+    const match = HOURS_PART.exec(part.replace(/\([^)]*\)/g, ' ').trim());
     if (!match) return undefined;
     const first = dayIndex(match[1]!);
     const last = match[2] ? dayIndex(match[2]) : first;
