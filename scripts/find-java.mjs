@@ -2,8 +2,8 @@
 // in JAVA_HOME, else `java` on the PATH (Debian's default-jre-headless puts it in /usr/bin). Returns
 // undefined when none of them runs.
 import { spawnSync } from 'node:child_process';
-import { createRequire } from 'node:module';
 import path from 'node:path';
+import vnuJar from 'vnu-jar';
 
 export function findJava() {
   const candidates = process.env.JAVA_PATH
@@ -18,7 +18,7 @@ export function findJava() {
 
 /** The checker's jar, from the `vnu-jar` package. */
 export function vnuJarPath() {
-  return String(createRequire(import.meta.url)('vnu-jar'));
+  return String(vnuJar);
 }
 
 export const JAVA_INSTALL_HINT =

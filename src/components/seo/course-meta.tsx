@@ -1,6 +1,6 @@
 import type { CourseCategory, SubCourse } from '../../lib/admin/schemas';
 import { peekSearchIndex } from '../../lib/search/live-search-index';
-import { subCourseHref } from '../../lib/search/search-index';
+import { subCourseHref, type SearchCourse } from '../../lib/search/search-index';
 import { courseListDescription, subCourseDescription } from '../../lib/seo/course-descriptions';
 import { DEFAULT_IMAGE } from '../../lib/seo/page-head';
 import { coursePageTitle } from '../../lib/seo/page-titles';
@@ -10,6 +10,18 @@ import { siteName } from '../../lib/site-identity';
 import { siteOrigin } from '../../lib/site-origin';
 import type { Crumb } from '../courses/course-breadcrumb';
 import { Meta } from './meta';
+
+/** Each indexed course's summary, worked out once per index build (a new build brings new objects). */
+const summaries = new WeakMap<SearchCourse, string>();
+
+function summaryOf(entry: SearchCourse): string {
+  let summary = summaries.get(entry);
+  if (summary === undefined) {
+    summary = courseSummary(entry.description);
+    summaries.set(entry, summary);
+  }
+  return summary;
+}
 
 /** The breadcrumb trail as shown, for crawlers: crumbs without an address are not places to go. */
 function breadcrumbData(origin: string, crumbs: readonly Crumb[], current: string, path: string): JsonLdObject {
@@ -69,13 +81,16 @@ export function CourseCategoryMeta({
   title: string;
 }) {
   const origin = siteOrigin();
-  const known = new Map(peekSearchIndex()?.courses.map((entry) => [entry.slug, entry.summary]));
-  const courses = category.training_course.map((entry) => ({
-    title: entry.title,
-    code: entry.code,
-    url: `${origin}${subCourseHref(entry.slug)}`,
-    description: known.get(entry.slug) ?? '',
-  }));
+  const known = new Map(peekSearchIndex()?.courses.map((entry) => [entry.slug, entry]));
+  const courses = category.training_course.map((entry) => {
+    const indexed = known.get(entry.slug);
+    return {
+      title: entry.title,
+      code: entry.code,
+      url: `${origin}${subCourseHref(entry.slug)}`,
+      description: indexed ? summaryOf(indexed) : '',
+    };
+  });
   const list = courseList(origin, `${origin}${path}`, siteName(), courses);
   return (
     <Meta

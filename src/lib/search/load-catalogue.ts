@@ -10,7 +10,6 @@
  */
 import { isNotFound, type ContentError, type ContentResult } from '../admin/content-error';
 import type { CourseCategory, SubCourse } from '../admin/schemas';
-import { courseSummary } from '../seo/plain-text';
 import type { Catalogue, CatalogueCategory, CatalogueSession, CategoryKind } from './search-index';
 
 /** The content functions the index needs (content.ts provides them). */
@@ -40,6 +39,9 @@ export type LoadCatalogueOptions = {
   /** Waits `ms` (tests pass a fake clock). */
   sleep?: (ms: number) => Promise<void>;
 };
+
+/** How much of each course's text the index keeps: enough for its summary (courseSummary), bounded. */
+const DESCRIPTION_KEPT = 2000;
 
 /** Never more admin calls than this at once from the index, whatever the settings say. */
 const MAX_CONCURRENCY = 4;
@@ -95,7 +97,7 @@ export async function loadCatalogue(
   const details = await mapWithConcurrency(
     slugs,
     concurrency,
-    async (slug): Promise<{ sessions: readonly CatalogueSession[]; summary: string | undefined } | undefined> => {
+    async (slug): Promise<{ sessions: readonly CatalogueSession[]; description: string | undefined } | undefined> => {
       if (intervalMs > 0) {
         const startAt = Math.max(Date.now(), nextStartAt);
         nextStartAt = startAt + intervalMs;
@@ -104,23 +106,25 @@ export async function loadCatalogue(
       const result = await source.getSubCourse(slug);
       onProgress();
       if (result.ok) {
-        return { sessions: result.data.course_venue, summary: courseSummary(result.data.description) };
+        // the opening of the text is kept, not parsed here: the crawl stays cheap (a category page reads
+        // its courses' summaries from it when it renders)
+        return { sessions: result.data.course_venue, description: result.data.description.slice(0, DESCRIPTION_KEPT) };
       }
       if (isNotFound(result.error)) return undefined;
       const kept = previous?.sessionsBySlug.get(slug);
       fail(`sub-course ${slug}`, result.error, kept !== undefined);
-      return kept ? { sessions: kept, summary: previous?.summariesBySlug?.get(slug) } : undefined;
+      return kept ? { sessions: kept, description: previous?.descriptionsBySlug?.get(slug) } : undefined;
     },
   );
 
   const sessionsBySlug = new Map<string, readonly CatalogueSession[]>();
-  const summariesBySlug = new Map<string, string>();
+  const descriptionsBySlug = new Map<string, string>();
   slugs.forEach((slug, index) => {
     const found = details[index];
     if (found) sessionsBySlug.set(slug, found.sessions);
-    if (found?.summary) summariesBySlug.set(slug, found.summary);
+    if (found?.description) descriptionsBySlug.set(slug, found.description);
   });
-  return { categories, sessionsBySlug, summariesBySlug, failures };
+  return { categories, sessionsBySlug, descriptionsBySlug, failures };
 }
 
 /** `map` with at most `limit` calls of `fn` pending at once; results keep the input order. */

@@ -12,8 +12,8 @@ export type Catalogue = {
   categories: CatalogueCategory[];
   /** Sub-course slug → its sessions. A slug missing here has none known. */
   sessionsBySlug: ReadonlyMap<string, readonly CatalogueSession[]>;
-  /** Sub-course slug → what the course is, in its own words (courseSummary of its rich text). */
-  summariesBySlug?: ReadonlyMap<string, string>;
+  /** Sub-course slug → the opening of its rich text (bounded), where its summary is (courseSummary). */
+  descriptionsBySlug?: ReadonlyMap<string, string>;
 };
 
 export type CatalogueCategory = {
@@ -51,8 +51,8 @@ export type SearchCourse = {
   title: string;
   slug: string;
   href: string;
-  /** What the course is, from its text ("" when unknown): for the structured data of the category pages. */
-  summary: string;
+  /** The opening of the course's rich text ("" when unknown): its summary, for the category pages' Course list. */
+  description: string;
   /** Keys of every category listing this course (usually one). */
   categoryKeys: readonly string[];
   /** Sorted by start date. */
@@ -163,7 +163,7 @@ export function buildSearchIndex(catalogue: Catalogue, now: number): SearchIndex
       title: course.title,
       slug: course.slug,
       href: subCourseHref(course.slug),
-      summary: catalogue.summariesBySlug?.get(course.slug) ?? '',
+      description: catalogue.descriptionsBySlug?.get(course.slug) ?? '',
       categoryKeys,
       sessions,
       foldedTitle: tokenize(course.title).join(' '),

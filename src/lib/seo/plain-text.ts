@@ -67,7 +67,23 @@ function paragraphs(node: Nodes, out: string[]): void {
  * Search engines show about 60 characters of a course's description: they should be about the course.
  */
 export function courseSummary(source: string): string {
-  if (!source.trim()) return '';
+  // block by block (blank-line separated), so that the usual text costs the parse of its first two short
+  // blocks rather than of the whole page: the search index reads every course's summary in its crawl
+  const blocks = source.split(/\n[ \t]*\n/).slice(0, MAX_SUMMARY_BLOCKS);
+  for (const block of blocks) {
+    if (!block.trim() || NOT_PROSE_BLOCK.test(block)) continue;
+    const summary = summaryOfBlock(block);
+    if (summary) return summary;
+  }
+  return '';
+}
+
+/** How far into a text a summary is looked for. */
+const MAX_SUMMARY_BLOCKS = 8;
+/** Markdown blocks that are never prose: headings, lists, tables, quotes, code. */
+const NOT_PROSE_BLOCK = /^\s*(#{1,6}\s|[-*+]\s|\d+[.)]\s|\||>|```|<(table|ul|ol|h[1-6])\b)/i;
+
+function summaryOfBlock(source: string): string {
   const tree = processor.runSync(processor.parse(source)) as Nodes;
   const found: string[] = [];
   paragraphs(tree, found);
