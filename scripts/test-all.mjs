@@ -1,11 +1,13 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, formatting, generated-client check, unused code (knip), unit tests, production and Worker builds, e2e tests in Chromium.
+// `npm test`: typecheck, formatting, generated-client check, unused code (knip), unit tests, production and Worker builds, e2e tests in Chromium
+// (with the W3C HTML checker, which needs Java).
 // Ends with one summary line "tests: N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findChromium } from './find-chromium.mjs';
+import { findJava, JAVA_INSTALL_HINT } from './find-java.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
@@ -80,7 +82,7 @@ if (!step('Cloudflare Worker build', process.execPath, ['scripts/cloudflare/buil
 }
 
 let chromium = await findChromium();
-if (!chromium && canInstallDebianChromium()) {
+if (!chromium && canInstallWithApt('CHROMIUM_PATH')) {
   console.log("\nNo Chromium found: installing Debian's chromium (apt-get, ~1 minute)");
   const apt = { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } };
   spawnSync('apt-get', ['update', '-qq'], apt);
@@ -98,6 +100,22 @@ if (!chromium) {
   summary(1);
 }
 console.log(`\nChromium for e2e: ${chromium.path}${chromium.own ? " (Playwright's own)" : ''}`);
+
+// the W3C Nu HTML checker (npm vnu-jar) runs in the e2e tests on every page of the site map
+let java = findJava();
+if (!java && canInstallWithApt('JAVA_PATH')) {
+  console.log("\nNo Java found for the W3C HTML checker: installing Debian's default-jre-headless (apt-get)");
+  const apt = { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } };
+  spawnSync('apt-get', ['update', '-qq'], apt);
+  spawnSync('apt-get', ['install', '-y', '-qq', 'default-jre-headless'], apt);
+  java = findJava();
+}
+if (!java) {
+  console.error(`\n${JAVA_INSTALL_HINT}`);
+  failed += 1;
+  summary(1);
+}
+console.log(`Java for the HTML checker: ${java}`);
 const e2eOk = step('e2e tests (Playwright, production build)', bin('playwright'), [
   'test',
   '-c',
@@ -108,9 +126,10 @@ if (!e2eOk && failed === 0) failed += 1;
 
 summary(unitOk && e2eOk ? 0 : 1);
 
-function canInstallDebianChromium() {
+/** Root on a Debian-like system, and the user did not point `pathSetting` at a binary of their own. */
+function canInstallWithApt(pathSetting) {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  return isRoot && !process.env.CHROMIUM_PATH && spawnSync('apt-get', ['--version'], { stdio: 'ignore' }).status === 0;
+  return isRoot && !process.env[pathSetting] && spawnSync('apt-get', ['--version'], { stdio: 'ignore' }).status === 0;
 }
 
 function countVitest(file) {

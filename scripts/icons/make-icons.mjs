@@ -19,6 +19,8 @@ const square = Buffer.from(String(mark).replace('rx="6"', 'rx="0"'));
 await writeFile(path.join(publicDir, 'apple-touch-icon.png'), await png(180, square));
 await writeFile(path.join(publicDir, 'icon-192.png'), await png(192));
 await writeFile(path.join(publicDir, 'icon-512.png'), await png(512));
+// the organisation's logo for search engines (structured data): square, opaque, at least 112 × 112 px
+await writeFile(path.join(publicDir, 'logo-512.png'), await png(512, square));
 // maskable: the mark inside the safe zone (80 % circle) on a full-bleed background
 const maskable = Buffer.from(
   `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 40"><rect width="40" height="40" fill="#0b3b60"/><g transform="translate(4 4)">${String(square).replace(/^<svg[^>]*>|<\/svg>\s*$/g, '')}</g></svg>`,

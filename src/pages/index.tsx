@@ -5,14 +5,16 @@ import { siteIdentity } from '../lib/site-identity';
 
 export default async function Home() {
   const { name, location } = siteIdentity();
-  const fallback = `Open courses, learning solutions, in-house and destination training, conferences and consultations${location ? ` from ${location}` : ''}.`;
+  // what the page is, which leads when the admin's intro is too short to say it (describeText)
+  // (kept short, so that the admin's words still fit within the 160 characters shown)
+  const about = `${name}: corporate training${location ? ` in ${location}` : ''}, open courses and learning solutions.`;
   return (
     <HomePage
       head={(intro) => (
         <Meta
           title={`${name} | Corporate training in Bahrain and beyond`}
           titleIsComplete
-          description={describeText(intro?.description, fallback)}
+          description={describeText(intro?.description, about)}
           path="/"
           image={intro?.banner}
         />

@@ -1,5 +1,7 @@
 import { getLearningSolutionCategory, getOpenCourseCategory } from '../../lib/admin/content';
 import type { CourseCategory } from '../../lib/admin/schemas';
+import { peekSearchIndex } from '../../lib/search/live-search-index';
+import { categoryPageTitle } from '../../lib/seo/page-titles';
 import { CourseCategoryMeta } from '../seo/course-meta';
 import { Section } from '../ui/section';
 import type { Crumb } from './course-breadcrumb';
@@ -15,11 +17,13 @@ export type CourseCategorySource = 'open-courses' | 'learning-solutions';
 const SOURCES = {
   'open-courses': {
     load: getOpenCourseCategory,
+    kind: 'upcoming',
     route: '/upcoming-training-course-details',
     crumb: { label: 'Upcoming courses', href: '/#upcoming' },
   },
   'learning-solutions': {
     load: getLearningSolutionCategory,
+    kind: 'solution',
     route: '/learning-solutions-course-details',
     crumb: { label: 'Learning solutions', href: '/learning-solutions' },
   },
@@ -30,7 +34,7 @@ const SOURCES = {
  * Its head comes with the category (in place, or streamed with it); the failure views bring their own.
  */
 export function CourseDetailsPage({ source, id }: { source: CourseCategorySource; id: string | undefined }) {
-  const { load, crumb, route } = SOURCES[source];
+  const { load, crumb, route, kind } = SOURCES[source];
   const path = `${route}/${encodeURIComponent(id ?? '')}`;
   const categoryId = parseCategoryId(id);
   if (categoryId === null) return <CourseNotFound path={path} />;
@@ -40,7 +44,16 @@ export function CourseDetailsPage({ source, id }: { source: CourseCategorySource
       load={() => load(categoryId)}
       skeleton={<CoursePageSkeleton crumbs={crumbs} />}
       what="The course details"
-      head={(category) => (category ? <CourseCategoryMeta path={path} category={category} crumbs={crumbs} /> : null)}
+      head={(category) =>
+        category ? (
+          <CourseCategoryMeta
+            path={path}
+            category={category}
+            crumbs={crumbs}
+            title={categoryPageTitle({ kind, id: categoryId, title: category.title }, peekSearchIndex())}
+          />
+        ) : null
+      }
       failed={courseFailure(path, crumbs)}
     >
       {(category) => <CourseCategoryView category={category} crumbs={crumbs} page={path} />}

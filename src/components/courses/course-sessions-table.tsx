@@ -19,53 +19,41 @@ export function CourseSessionsTable({
   sessions: CourseVenue[];
 }) {
   return (
-    <table className={`${styles.table} ${styles.stacked}`} role="table">
+    <table className={`${styles.table} ${styles.stacked}`}>
       <caption className="visually-hidden">Dates, venues and fees for {course}</caption>
-      <thead role="rowgroup">
-        <tr role="row">
-          <th scope="col" role="columnheader">
-            Course Title
-          </th>
-          <th scope="col" role="columnheader">
-            Start Date
-          </th>
-          <th scope="col" role="columnheader">
-            End Date
-          </th>
-          <th scope="col" role="columnheader">
-            Venue
-          </th>
-          <th scope="col" role="columnheader">
-            Fees (US $)
-          </th>
-          <th scope="col" role="columnheader" className={styles.action}>
+      <thead>
+        <tr>
+          <th scope="col">Course Title</th>
+          <th scope="col">Start Date</th>
+          <th scope="col">End Date</th>
+          <th scope="col">Venue</th>
+          <th scope="col">Fees (US $)</th>
+          <th scope="col" className={styles.action}>
             <span className="visually-hidden">Action</span>
           </th>
         </tr>
       </thead>
-      <tbody role="rowgroup">
+      <tbody>
         {sessions.map((session, index) => {
           const start = formatDate(session.start_date);
           const end = formatDate(session.end_date);
           return (
             // the admin gives sessions no id; two sessions can share dates in different cities
-            <tr key={`${session.start_date}-${session.venue_name}-${index}`} role="row">
-              <th scope="row" role="rowheader" data-label="Course Title" className={styles.repeatedTitle}>
+            <tr key={`${session.start_date}-${session.venue_name}-${index}`}>
+              <th scope="row" data-label="Course Title" className={styles.repeatedTitle}>
                 {course}
               </th>
-              <td role="cell" data-label="Start Date" className={styles.nowrap}>
+              <td data-label="Start Date" className={styles.nowrap}>
                 <time dateTime={session.start_date}>{start}</time>
               </td>
-              <td role="cell" data-label="End Date" className={styles.nowrap}>
+              <td data-label="End Date" className={styles.nowrap}>
                 <time dateTime={session.end_date}>{end}</time>
               </td>
-              <td role="cell" data-label="Venue">
-                {session.venue_name}
-              </td>
-              <td role="cell" data-label="Fees (US $)" className={styles.fee}>
+              <td data-label="Venue">{session.venue_name}</td>
+              <td data-label="Fees (US $)" className={styles.fee}>
                 {formatFee(session.course_fee)}
               </td>
-              <td role="cell" className={styles.action}>
+              <td className={styles.action}>
                 <div className={styles.actionLinks}>
                   <ButtonLink
                     href={registerHref({

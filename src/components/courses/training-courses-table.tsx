@@ -5,31 +5,27 @@ import styles from './course-table.module.css';
 /** The course-details table: Code, Training Courses, Details. */
 export function TrainingCoursesTable({ category, courses }: { category: string; courses: TrainingCourse[] }) {
   return (
-    <table className={`${styles.table} ${styles.stacked} ${styles.compact}`} role="table">
+    <table className={`${styles.table} ${styles.stacked} ${styles.compact}`}>
       <caption className="visually-hidden">Training courses in {category}</caption>
-      <thead role="rowgroup">
-        <tr role="row">
-          <th scope="col" role="columnheader">
-            Code
-          </th>
-          <th scope="col" role="columnheader">
-            Training Courses
-          </th>
-          <th scope="col" role="columnheader" className={styles.action}>
+      <thead>
+        <tr>
+          <th scope="col">Code</th>
+          <th scope="col">Training Courses</th>
+          <th scope="col" className={styles.action}>
             Details
           </th>
         </tr>
       </thead>
-      <tbody role="rowgroup">
+      <tbody>
         {courses.map((course) => (
-          <tr key={course.id} role="row">
-            <td role="cell" data-label="Code" className={styles.code}>
+          <tr key={course.id}>
+            <td data-label="Code" className={styles.code}>
               {course.code}
             </td>
-            <th scope="row" role="rowheader" data-label="Training Courses">
+            <th scope="row" data-label="Training Courses">
               {course.title}
             </th>
-            <td role="cell" className={styles.action}>
+            <td className={styles.action}>
               <ButtonLink href={`/subCourse-details/${encodeURIComponent(course.slug)}`} size="small" variant="outline">
                 Details<span className="visually-hidden">: {course.title}</span>
               </ButtonLink>

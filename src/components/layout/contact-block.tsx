@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { getSettings } from '../../lib/admin/content';
 import type { Settings } from '../../lib/admin/schemas';
 import { siteIdentity } from '../../lib/site-identity';
@@ -23,29 +24,42 @@ export function ContactBlock() {
             programme for your organisation.
           </p>
         </div>
-        <ul className={styles.channels}>
-          <Section
-            load={getSettings}
-            skeleton={<ChannelsSkeleton />}
-            what="Our contact details"
-            failed={() => <SettingsChannels settings={undefined} fallbackPhone={phone} />}
-          >
-            {(settings) => <SettingsChannels settings={settings} fallbackPhone={phone} />}
-          </Section>
-          {location ? (
-            <li className={styles.channel}>
-              <span className={styles.channelIcon}>
-                <LocationIcon />
-              </span>
-              <span>{location}</span>
-            </li>
-          ) : null}
-        </ul>
+        {/* the Section holds the whole list: a streamed view arrives in a hidden <div>, where list items
+            alone are invalid HTML (record 025) */}
+        <Section
+          load={getSettings}
+          skeleton={<Channels location={location} settings={<ChannelsSkeleton />} />}
+          what="Our contact details"
+          failed={() => (
+            <Channels location={location} settings={<SettingsChannels settings={undefined} fallbackPhone={phone} />} />
+          )}
+        >
+          {(settings) => (
+            <Channels location={location} settings={<SettingsChannels settings={settings} fallbackPhone={phone} />} />
+          )}
+        </Section>
         <div className={styles.action}>
           <ButtonLink href="/contact-us">Contact Us</ButtonLink>
         </div>
       </div>
     </section>
+  );
+}
+
+/** The list of ways to reach the provider: the admin's channels, then where the provider is. */
+function Channels({ location, settings }: { location: string | undefined; settings: ReactNode }) {
+  return (
+    <ul className={styles.channels}>
+      {settings}
+      {location ? (
+        <li className={styles.channel}>
+          <span className={styles.channelIcon}>
+            <LocationIcon />
+          </span>
+          <span>{location}</span>
+        </li>
+      ) : null}
+    </ul>
   );
 }
 

@@ -1,14 +1,27 @@
 import type { CourseCategory, SubCourse } from '../../lib/admin/schemas';
 import { peekSearchIndex } from '../../lib/search/live-search-index';
-import { subCourseHref } from '../../lib/search/search-index';
+import { subCourseHref, type SearchCourse } from '../../lib/search/search-index';
 import { courseListDescription, subCourseDescription } from '../../lib/seo/course-descriptions';
 import { DEFAULT_IMAGE } from '../../lib/seo/page-head';
-import { firstSentence, plainText } from '../../lib/seo/plain-text';
+import { coursePageTitle } from '../../lib/seo/page-titles';
+import { courseSummary } from '../../lib/seo/plain-text';
 import { breadcrumbList, course, courseList, type JsonLdObject } from '../../lib/seo/structured-data';
 import { siteName } from '../../lib/site-identity';
 import { siteOrigin } from '../../lib/site-origin';
 import type { Crumb } from '../courses/course-breadcrumb';
 import { Meta } from './meta';
+
+/** Each indexed course's summary, worked out once per index build (a new build brings new objects). */
+const summaries = new WeakMap<SearchCourse, string>();
+
+function summaryOf(entry: SearchCourse): string {
+  let summary = summaries.get(entry);
+  if (summary === undefined) {
+    summary = courseSummary(entry.description);
+    summaries.set(entry, summary);
+  }
+  return summary;
+}
 
 /** The breadcrumb trail as shown, for crawlers: crumbs without an address are not places to go. */
 function breadcrumbData(origin: string, crumbs: readonly Crumb[], current: string, path: string): JsonLdObject {
@@ -25,12 +38,14 @@ export function SubCourseMeta({ slug, subCourse, crumbs }: { slug: string; subCo
   const origin = siteOrigin();
   const path = subCourseHref(slug);
   const url = `${origin}${path}`;
-  const about = firstSentence(plainText(subCourse.description));
+  // the course's own words, not the facts line an admin text may open with (code, category, duration)
+  const about = courseSummary(subCourse.description);
   // the admin gives a course's code only in its category's list; the search index has gathered them
-  const code = peekSearchIndex()?.courses.find((entry) => entry.slug === slug)?.code;
+  const index = peekSearchIndex();
+  const code = index?.courses.find((entry) => entry.slug === slug)?.code;
   return (
     <Meta
-      title={subCourse.title}
+      title={coursePageTitle({ slug, title: subCourse.title }, index)}
       description={subCourseDescription(subCourse.title, subCourse.course_venue, about)}
       path={path}
       structuredData={[
@@ -49,31 +64,40 @@ export function SubCourseMeta({ slug, subCourse, crumbs }: { slug: string; subCo
   );
 }
 
-/** A course-details page's head: the category, its courses as an ItemList, and breadcrumbs. */
+/**
+ * A course-details page's head: the category, its courses as a Course list when the list can qualify (their
+ * descriptions come from the search index, which has read every course), and breadcrumbs.
+ */
 export function CourseCategoryMeta({
   path,
   category,
   crumbs,
+  title,
 }: {
   path: string;
   category: CourseCategory;
   crumbs: Crumb[];
+  /** The page's own title (distinct from a course of the same name: pageTitles). */
+  title: string;
 }) {
   const origin = siteOrigin();
-  const courses = category.training_course.map((entry) => ({
-    title: entry.title,
-    code: entry.code,
-    url: `${origin}${subCourseHref(entry.slug)}`,
-  }));
+  const known = new Map(peekSearchIndex()?.courses.map((entry) => [entry.slug, entry]));
+  const courses = category.training_course.map((entry) => {
+    const indexed = known.get(entry.slug);
+    return {
+      title: entry.title,
+      code: entry.code,
+      url: `${origin}${subCourseHref(entry.slug)}`,
+      description: indexed ? summaryOf(indexed) : '',
+    };
+  });
+  const list = courseList(origin, `${origin}${path}`, siteName(), courses);
   return (
     <Meta
-      title={category.title}
+      title={title}
       description={courseListDescription(category.title, category.training_course)}
       path={path}
-      structuredData={[
-        courseList(origin, `${origin}${path}`, courses),
-        breadcrumbData(origin, crumbs, category.title, path),
-      ]}
+      structuredData={[...(list ? [list] : []), breadcrumbData(origin, crumbs, category.title, path)]}
     />
   );
 }

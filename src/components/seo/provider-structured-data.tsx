@@ -7,9 +7,9 @@ import { Section } from '../ui/section';
 import { JsonLd } from './meta';
 
 /**
- * The provider as an EducationalOrganization, on every page: its name, address and fallback phone from the
- * owner's settings (nothing that is not configured), its phone, logo and profiles from the admin's settings
- * (cached). When those cannot be read it still names the provider.
+ * The provider as an EducationalOrganization, on every page: its name, address, e-mail, opening hours and
+ * fallback phone from the owner's settings (nothing that is not configured), its phone and profiles from the
+ * admin's settings (cached), the site's square logo. When those cannot be read it still names the provider.
  */
 export function ProviderStructuredData() {
   return (
@@ -25,6 +25,8 @@ export function ProviderStructuredData() {
 }
 
 function Provider({ settings }: { settings: Settings | undefined }) {
-  const { name, address, phone } = siteIdentity();
-  return <JsonLd data={educationalOrganization(siteOrigin(), { name, address, phone }, settings)} />;
+  const { name, address, phone, email, openingHours } = siteIdentity();
+  return (
+    <JsonLd data={educationalOrganization(siteOrigin(), { name, address, phone, email, openingHours }, settings)} />
+  );
 }

@@ -90,9 +90,32 @@ describe('renderRichText: formatting', () => {
 
   it('puts every table, Markdown or raw HTML, in its own keyboard-scrollable box', () => {
     const out = html('| Venue |\n| --- |\n| London |\n\n<div><table><tr><td>Manama</td></tr></table></div>');
-    const box = '<div role="region" tabindex="0" aria-label="Table"><table>';
-    expect(out.split(box)).toHaveLength(3);
+    expect(out).toContain(
+      '<div role="region" tabindex="0" aria-label="Table: Venue"><table aria-label="Table: Venue">',
+    );
+    expect(out).toContain('<div role="region" tabindex="0" aria-label="Table"><table aria-label="Table">');
     expectSafe(out);
+  });
+
+  it('names every table: its caption, else the heading above it, else its column headers (aria-label)', () => {
+    const own = html('<table><caption>Fees 2026</caption><tr><th>Course</th></tr></table>');
+    expect(own).toContain('aria-label="Fees 2026"><table><caption>Fees 2026</caption>');
+    expect(own.match(/<caption/g)).toHaveLength(1);
+
+    const underHeading = html(
+      '### Daily *outline*\n\n| Day | Focus |\n| --- | --- |\n| 1 | Basics |\n\n| A |\n| - |\n| b |',
+    );
+    expect(underHeading).toContain(
+      '<div role="region" tabindex="0" aria-label="Daily outline"><table aria-label="Daily outline"><thead>',
+    );
+    // a heading names the first table after it only
+    expect(underHeading).toContain(
+      '<div role="region" tabindex="0" aria-label="Table: A"><table aria-label="Table: A"><thead>',
+    );
+
+    const bare = html('<table><tr><td>1</td></tr></table>');
+    expect(bare).toContain('<table aria-label="Table"><tbody>');
+    expectSafe(`${own}${underHeading}${bare}`);
   });
 
   it('renders Markdown headings, emphasis, lists, links, code and quotes', () => {

@@ -91,23 +91,71 @@ function nestHeadings(tree: Root, underHeading: number): void {
   for (const heading of headings) heading.tagName = `h${Math.min(6, Number(heading.tagName[1]) + shift)}`;
 }
 
+/** The text a reader sees in `node` (whitespace collapsed). */
+function textOf(node: Root | RootContent): string {
+  if (node.type === 'text') return node.value;
+  if (!('children' in node)) return '';
+  return node.children
+    .map(textOf)
+    .join(node.type === 'element' && /^(tr|thead|tbody|table)$/.test(node.tagName) ? ' ' : '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function childElement(node: Element, tagName: string): Element | undefined {
+  return node.children.find((child): child is Element => child.type === 'element' && child.tagName === tagName);
+}
+
+/** The column headers of a table's first row ("Day, Focus"), or "" when it has none. */
+function headerNames(table: Element): string {
+  const section = childElement(table, 'thead') ?? childElement(table, 'tbody') ?? table;
+  const firstRow = childElement(section, 'tr');
+  if (!firstRow) return '';
+  return firstRow.children
+    .filter((cell): cell is Element => cell.type === 'element' && cell.tagName === 'th')
+    .map(textOf)
+    .filter(Boolean)
+    .join(', ');
+}
+
+/**
+ * Every table gets a name, because a screen reader announces a table by it (record 025): its own caption;
+ * else the heading just above it (the sanitizer drops admin `aria-*`, so the label is ours); else its column
+ * headers. A heading names one table only, the first after it.
+ */
+function tableName(table: Element, heading: string | undefined): string {
+  const caption = childElement(table, 'caption');
+  if (caption) return textOf(caption) || 'Table';
+  const name = heading || (headerNames(table) ? `Table: ${headerNames(table)}` : 'Table');
+  table.properties.ariaLabel = name;
+  return name;
+}
+
 /**
  * A table is as wide as its words: on a phone it scrolls sideways in its own box instead of breaking words
- * mid-word or widening the page. The box can be scrolled from the keyboard (focusable, named region).
+ * mid-word or widening the page. The box can be scrolled from the keyboard (focusable, named region), and
+ * it and its table carry the table's name.
  */
-function wrapTables(node: Root | Element): void {
+function wrapTables(node: Root | Element, inherited: { heading: string | undefined } = { heading: undefined }): void {
+  const context = inherited;
   node.children = node.children.map((child) => {
     if (child.type !== 'element') return child;
-    if (child.tagName !== 'table') {
-      wrapTables(child);
+    if (/^h[1-6]$/.test(child.tagName)) {
+      context.heading = textOf(child) || undefined;
       return child;
     }
+    if (child.tagName !== 'table') {
+      wrapTables(child, context);
+      return child;
+    }
+    const name = tableName(child, context.heading);
+    context.heading = undefined;
     const box: Element = {
       type: 'element',
       tagName: 'div',
       // no class: admin markup never carries one, so the site's CSS finds the box by its role (the sanitizer
       // drops `role` from admin markup)
-      properties: { role: 'region', tabIndex: 0, ariaLabel: 'Table' },
+      properties: { role: 'region', tabIndex: 0, ariaLabel: name },
       children: [child],
     };
     return box;

@@ -60,6 +60,8 @@ const Category = v.object({
   courses: v.array(v.object({ id: v.number(), code: v.string(), title: v.string(), slug: v.string() })),
 });
 const Sessions = v.array(v.tuple([v.string(), v.array(Session)]));
+/** Each course's opening text (its summary for the category pages' Course list), bounded. */
+const Descriptions = v.array(v.tuple([v.string(), v.pipe(v.string(), v.maxLength(4000))]));
 const Stored = v.object({
   version: v.literal(CRAWL_RECORD_VERSION),
   complete: v.boolean(),
@@ -68,12 +70,14 @@ const Stored = v.object({
   lastRunAt: v.optional(v.number()),
   categories: v.array(Category),
   sessions: Sessions,
+  descriptions: Descriptions,
   pass: v.optional(
     v.object({
       categories: v.array(Category),
       slugs: v.array(v.string()),
       next: v.pipe(v.number(), v.integer(), v.minValue(0)),
       sessions: Sessions,
+      descriptions: Descriptions,
       whole: v.boolean(),
     }),
   ),
@@ -93,6 +97,7 @@ export function serializeCrawlRecord(record: CrawlRecord): string {
     ...(record.lastRunAt === undefined ? {} : { lastRunAt: record.lastRunAt }),
     categories: record.catalogue.categories,
     sessions: entries(record.catalogue.sessionsBySlug),
+    descriptions: [...(record.catalogue.descriptionsBySlug ?? [])],
     ...(record.pass
       ? {
           pass: {
@@ -100,6 +105,7 @@ export function serializeCrawlRecord(record: CrawlRecord): string {
             slugs: record.pass.slugs,
             next: record.pass.next,
             sessions: entries(record.pass.sessionsBySlug),
+            descriptions: [...record.pass.descriptionsBySlug],
             whole: record.pass.whole,
           },
         }
@@ -134,7 +140,11 @@ export function parseCrawlRecord(text: string): ParsedCrawlRecord {
   return {
     ok: true,
     record: {
-      catalogue: { categories: stored.categories as CatalogueCategory[], sessionsBySlug: new Map(stored.sessions) },
+      catalogue: {
+        categories: stored.categories as CatalogueCategory[],
+        sessionsBySlug: new Map(stored.sessions),
+        descriptionsBySlug: new Map(stored.descriptions),
+      },
       complete: stored.complete,
       whole: stored.whole,
       builtAt: stored.builtAt,
@@ -146,6 +156,7 @@ export function parseCrawlRecord(text: string): ParsedCrawlRecord {
               slugs: pass.slugs,
               next: Math.min(pass.next, pass.slugs.length),
               sessionsBySlug: new Map(pass.sessions),
+              descriptionsBySlug: new Map(pass.descriptions),
               whole: pass.whole,
             },
           }

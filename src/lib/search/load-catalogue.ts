@@ -41,6 +41,7 @@ export type CrawlCursor = {
   next: number;
   /** What the pass has read so far. */
   sessionsBySlug: ReadonlyMap<string, readonly CatalogueSession[]>;
+  descriptionsBySlug: ReadonlyMap<string, string>;
   /**
    * Both lists and every category answered (a 404 is an answer). False when a call failed: the categories
    * are then partly the previous catalogue's or missing, and say nothing of which courses do not exist.
@@ -70,6 +71,9 @@ export type LoadCatalogueOptions = {
   /** Called as the pass moves on (after the categories, then after each sub-course), to save the cursor. */
   onCursor?: (cursor: CrawlCursor) => void;
 };
+
+/** How much of each course's text the index keeps: enough for its summary (courseSummary), bounded. */
+const DESCRIPTION_KEPT = 2000;
 
 /** Never more admin calls than this at once from the index, whatever the settings say. */
 const MAX_CONCURRENCY = 4;
@@ -141,11 +145,12 @@ export async function loadCatalogue(
     ...new Set(categories.flatMap((category) => category.courses.map((course) => course.slug))),
   ];
   const sessionsBySlug = new Map<string, readonly CatalogueSession[]>(options.resume?.sessionsBySlug ?? []);
+  const descriptionsBySlug = new Map<string, string>(options.resume?.descriptionsBySlug ?? []);
   const start = Math.min(options.resume?.next ?? 0, slugs.length);
   // `next` only moves past slugs whose call has settled, so a cursor saved mid-way never skips one
   const settled = new Array<boolean>(slugs.length).fill(false).fill(true, 0, start);
   let next = start;
-  const cursor = (): CrawlCursor => ({ categories, slugs, next, sessionsBySlug, whole });
+  const cursor = (): CrawlCursor => ({ categories, slugs, next, sessionsBySlug, descriptionsBySlug, whole });
   options.onCursor?.(cursor());
 
   let nextStartAt = 0;
@@ -159,11 +164,18 @@ export async function loadCatalogue(
     }
     const result = await source.getSubCourse(slug);
     onProgress();
-    if (result.ok) sessionsBySlug.set(slug, result.data.course_venue);
-    else if (!isNotFound(result.error)) {
+    if (result.ok) {
+      sessionsBySlug.set(slug, result.data.course_venue);
+      // the opening of the text is kept, not parsed here: the crawl stays cheap (a category page reads
+      // its courses' summaries from it when it renders)
+      const opening = result.data.description.slice(0, DESCRIPTION_KEPT);
+      if (opening) descriptionsBySlug.set(slug, opening);
+    } else if (!isNotFound(result.error)) {
       const kept = previous?.sessionsBySlug.get(slug);
       fail(`sub-course ${slug}`, result.error, kept !== undefined);
       if (kept) sessionsBySlug.set(slug, kept);
+      const keptOpening = previous?.descriptionsBySlug?.get(slug);
+      if (keptOpening) descriptionsBySlug.set(slug, keptOpening);
     }
     settled[start + offset] = true;
     while (next < slugs.length && settled[next]) next += 1;
@@ -173,6 +185,7 @@ export async function loadCatalogue(
   return {
     categories,
     sessionsBySlug,
+    descriptionsBySlug,
     failures,
     whole,
     ...(next < slugs.length ? { stoppedAt: cursor() } : {}),

@@ -112,7 +112,11 @@ export async function runScheduledCrawl({
     record.lastRunAt = scheduledTime;
   } else {
     record = {
-      catalogue: { categories: loaded.categories, sessionsBySlug: loaded.sessionsBySlug },
+      catalogue: {
+        categories: loaded.categories,
+        sessionsBySlug: loaded.sessionsBySlug,
+        descriptionsBySlug: loaded.descriptionsBySlug,
+      },
       complete: true,
       whole: loaded.whole,
       builtAt: now,

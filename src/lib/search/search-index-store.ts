@@ -271,7 +271,11 @@ export function createSearchIndexStore(options: SearchIndexStoreOptions) {
       // before the first crawl has ended, the index shows what it has read so far
       const shown =
         !record.complete && record.pass
-          ? { categories: record.pass.categories, sessionsBySlug: record.pass.sessionsBySlug }
+          ? {
+              categories: record.pass.categories,
+              sessionsBySlug: record.pass.sessionsBySlug,
+              descriptionsBySlug: record.pass.descriptionsBySlug,
+            }
           : record.catalogue;
       current = {
         index: { ...buildSearchIndex(shown, now()), builtAt: record.builtAt },

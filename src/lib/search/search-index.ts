@@ -12,6 +12,8 @@ export type Catalogue = {
   categories: CatalogueCategory[];
   /** Sub-course slug → its sessions. A slug missing here has none known. */
   sessionsBySlug: ReadonlyMap<string, readonly CatalogueSession[]>;
+  /** Sub-course slug → the opening of its rich text (bounded), where its summary is (courseSummary). */
+  descriptionsBySlug?: ReadonlyMap<string, string>;
 };
 
 export type CatalogueCategory = {
@@ -49,6 +51,8 @@ export type SearchCourse = {
   title: string;
   slug: string;
   href: string;
+  /** The opening of the course's rich text ("" when unknown): its summary, for the category pages' Course list. */
+  description: string;
   /** Keys of every category listing this course (usually one). */
   categoryKeys: readonly string[];
   /** Sorted by start date. */
@@ -159,6 +163,7 @@ export function buildSearchIndex(catalogue: Catalogue, now: number): SearchIndex
       title: course.title,
       slug: course.slug,
       href: subCourseHref(course.slug),
+      description: catalogue.descriptionsBySlug?.get(course.slug) ?? '',
       categoryKeys,
       sessions,
       foldedTitle: tokenize(course.title).join(' '),

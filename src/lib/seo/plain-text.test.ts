@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { clip, describeText, firstSentence, listOf, plainText } from './plain-text';
+import { clip, courseSummary, describeText, firstSentence, listOf, plainText } from './plain-text';
 
 describe('plainText', () => {
   test('Markdown and raw HTML read as their words, entities decoded, blocks separated', () => {
@@ -25,6 +25,36 @@ describe('firstSentence', () => {
   });
 });
 
+describe('courseSummary', () => {
+  test("the course's own first sentence, after a line of labelled facts", () => {
+    const source = [
+      '**Course code:** ML-101 · **Category:** Management · <em>5 days</em>',
+      '**Leading Teams** helps participants build trust. Short expert briefings alternate with case studies.',
+      '### Who should attend',
+      '- Managers',
+    ].join('\n\n');
+    expect(courseSummary(source)).toBe('Leading Teams helps participants build trust.');
+  });
+
+  test('single labelled facts are skipped, prose that starts with a label is not', () => {
+    expect(courseSummary('Duration: 5 days\n\nIn this course you plan projects. More.')).toBe(
+      'In this course you plan projects.',
+    );
+    expect(courseSummary('Note: this course is taught in Arabic and English.')).toBe(
+      'Note: this course is taught in Arabic and English.',
+    );
+  });
+
+  test('headings, tables and list items are not summaries; no prose gives ""', () => {
+    expect(courseSummary('## About the course\n\n| A | B |\n| - | - |\n| one two three | x |')).toBe('');
+    expect(courseSummary('**Code:** X-1 · **Category:** Y')).toBe('');
+    expect(courseSummary('')).toBe('');
+    expect(courseSummary('<div>Raw HTML text without paragraphs. Second.</div>')).toBe(
+      'Raw HTML text without paragraphs.',
+    );
+  });
+});
+
 describe('clip', () => {
   test('short text is kept', () => {
     expect(clip('A short line.', 160)).toBe('A short line.');
@@ -46,9 +76,16 @@ describe('describeText', () => {
   test('the first sentence when it says enough, else more text, else the fallback', () => {
     const long = 'Our consultants help organisations across the Gulf plan, measure and improve their training.';
     expect(describeText(`**${long}** Second sentence here.`, 'x')).toBe(long);
-    expect(describeText('Short one. And the rest of it.', 'x')).toBe('Short one. And the rest of it.');
+    const rest = 'Short one. And the rest of it, long enough to say what the page is about.';
+    expect(describeText(rest, 'x')).toBe(rest);
     expect(describeText('', 'fallback')).toBe('fallback');
     expect(describeText(undefined, 'fallback')).toBe('fallback');
+  });
+
+  test('very short admin text follows a line that says what the page is', () => {
+    const about = 'Corporate training from Gulf Training Partners in Manama, Kingdom of Bahrain.';
+    expect(describeText('Intro *emphasis* marker body.', about)).toBe(`${about} Intro emphasis marker body.`);
+    expect(describeText('<p>Welcome!</p>', about)).toBe(`${about} Welcome!`);
   });
 });
 

@@ -40,6 +40,73 @@ export function plainText(source: string): string {
   return out.join('').replace(/\s+/g, ' ').trim();
 }
 
+/**
+ * A paragraph that only lists labelled facts ("Course code: LD-101 · Category: Leadership · 5 days",
+ * "Duration: 5 days"): data the page states elsewhere, not a summary of what the course is.
+ */
+function isFactsLine(text: string): boolean {
+  const parts = text.split(/\s+[·|•]\s+/).filter(Boolean);
+  const labelled = parts.filter((part) => /^[\p{L}\p{N}][\p{L}\p{N} '’&/()-]{0,40}:\s*\S/u.test(part));
+  return labelled.length > 0 && (parts.length > 1 || !/[.!?]$/.test(text));
+}
+
+function paragraphs(node: Nodes, out: string[]): void {
+  if (node.type === 'element' && node.tagName === 'p') {
+    const text: string[] = [];
+    collect(node, text);
+    out.push(text.join('').replace(/\s+/g, ' ').trim());
+  } else if (node.type === 'element' || node.type === 'root') {
+    if (node.type === 'element' && (NOT_TEXT.has(node.tagName) || node.tagName === 'table')) return;
+    for (const child of node.children) paragraphs(child, out);
+  }
+}
+
+/**
+ * What a course is, in its own words: the first sentence of the first paragraph of its rich text that is
+ * prose, not a line of labelled facts (code, category, duration) nor a heading. "" when the text has none.
+ * Search engines show about 60 characters of a course's description: they should be about the course.
+ */
+export function courseSummary(source: string): string {
+  // block by block (blank-line separated), so that the usual text costs the parse of its first two short
+  // blocks rather than of the whole page: the search index reads every course's summary in its crawl
+  const blocks = source.split(/\n[ \t]*\n/).slice(0, MAX_SUMMARY_BLOCKS);
+  for (const block of blocks) {
+    if (!block.trim() || NOT_PROSE_BLOCK.test(block)) continue;
+    const summary = summaryOfBlock(block);
+    if (summary) return summary;
+  }
+  return '';
+}
+
+/** How far into a text a summary is looked for. */
+const MAX_SUMMARY_BLOCKS = 8;
+/** Markdown blocks that are never prose: headings, lists, tables, quotes, code. */
+const NOT_PROSE_BLOCK = /^\s*(#{1,6}\s|[-*+]\s|\d+[.)]\s|\||>|```|<(table|ul|ol|h[1-6])\b)/i;
+
+function summaryOfBlock(source: string): string {
+  const tree = processor.runSync(processor.parse(source)) as Nodes;
+  const found: string[] = [];
+  paragraphs(tree, found);
+  const prose = found.find((text) => text.split(' ').length >= 3 && !isFactsLine(text));
+  if (prose) return firstSentence(prose);
+  if (found.length > 0) return '';
+  // no paragraphs (raw HTML in divs, say): the first sentence of its text outside headings, lists and tables
+  const out: string[] = [];
+  collect(withoutStructure(tree), out);
+  const sentence = firstSentence(out.join('').replace(/\s+/g, ' ').trim());
+  return sentence && !isFactsLine(sentence) ? sentence : '';
+}
+
+const STRUCTURE = /^(h[1-6]|table|ul|ol|dl)$/;
+
+function withoutStructure(node: Nodes): Nodes {
+  if (node.type !== 'element' && node.type !== 'root') return node;
+  const children = node.children
+    .filter((child) => !(child.type === 'element' && STRUCTURE.test(child.tagName)))
+    .map((child) => withoutStructure(child));
+  return { ...node, children } as Nodes;
+}
+
 /** The first sentence of `text` (ending at . ! ? followed by a space), or all of it. */
 export function firstSentence(text: string): string {
   const match = /^.+?[.!?](?=\s+\p{Lu}|\s*$)/su.exec(text);
@@ -58,15 +125,22 @@ export function clip(text: string, max: number): string {
   return `${(atWord.length >= max / 2 ? atWord : head).replace(/[\s,;:.–-]+$/, '')}…`;
 }
 
+/** Below this many characters, admin text alone does not say what a page is. */
+const SELF_EXPLANATORY = 70;
+
 /**
  * A meta description from admin rich text: its first sentence, or more of the text when that sentence is
- * too short to describe anything; `fallback` when there is no text.
+ * too short to describe anything. `about` says what the page is (the page's own line, e.g. "Conferences and
+ * summits organised by X."): it is the description when there is no text, and it leads when the whole text
+ * is still too short to stand alone ("Welcome!" says nothing about the page).
  */
-export function describeText(source: string | undefined, fallback: string): string {
+export function describeText(source: string | undefined, about: string): string {
   const text = source ? plainText(source) : '';
-  if (!text) return fallback;
+  if (!text) return about;
   const sentence = firstSentence(text);
-  return sentence.length >= 70 ? sentence : text;
+  if (sentence.length >= SELF_EXPLANATORY) return sentence;
+  if (text.length >= SELF_EXPLANATORY) return text;
+  return `${about} ${text}`;
 }
 
 /** "a, b, c and 4 more" (a bounded list for a description). */

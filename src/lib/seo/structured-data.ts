@@ -1,10 +1,13 @@
 /**
  * schema.org structured data (JSON-LD) built from the admin's content: plain objects, serialised by
- * `jsonLd()`. The shapes follow schema.org and what Google's rich results read: Course info (a Course with a
- * provider, offers with a category, and course instances with a course mode and a schedule) and Event (a
- * CourseInstance is an Event: name, start date and a location with an address).
+ * `jsonLd()`. The shapes follow schema.org and what Google's rich results still read (record 025): Course
+ * list (an ItemList of at least three courses, each with a name and a description), Event (a CourseInstance
+ * is an Event: name, start date and a location with an address) and the organisation (logo of at least
+ * 112 × 112 px, address, contact point). Google retired the Course info rich result in September 2025; the
+ * Course nodes stay because the list and the events hang off them.
  */
-import type { CourseVenue, Settings, TrainingCourse } from '../admin/schemas';
+import type { CourseVenue, Settings } from '../admin/schemas';
+import { COUNTRIES } from '../enquiry/countries';
 import { urlScheme } from '../rich-text/safe-url';
 
 export type JsonLdObject = { [key: string]: JsonLdValue };
@@ -19,12 +22,103 @@ type ProviderIdentity = {
   address: readonly string[];
   /** A `tel:` address, used when the admin's settings have no phone. */
   phone: string | undefined;
+  email?: string | undefined;
+  /** One line, e.g. "Sunday to Thursday, 8:00 to 17:00" (see openingHoursSpecification). */
+  openingHours?: string | undefined;
 };
 
+/**
+ * The organisation's logo for search engines: the site's own square mark (public/logo-512.png, drawn by
+ * scripts/icons/make-icons.mjs). Google wants at least 112 × 112 px; the admin's logo is a header banner
+ * of unknown size (the demo's is 360 × 96), so it is not offered there.
+ */
+export const ORGANIZATION_LOGO = { path: '/logo-512.png', width: 512, height: 512 } as const;
+
+/** "Kingdom of Bahrain", "Bahrain", "bahrain" → "BH"; undefined when the text names no known country. */
+function countryCode(text: string): string | undefined {
+  const folded = text.trim().toLowerCase();
+  const found = COUNTRIES.find((country) => {
+    const name = country.label.toLowerCase();
+    return folded === name || folded.endsWith(` of ${name}`) || folded === country.value.toLowerCase();
+  });
+  return found?.value;
+}
+
+/**
+ * The owner's address lines as a PostalAddress: the lines before the last are the street address; the last
+ * is "place, country" (the country as its ISO code when it is one we know) or just the place.
+ */
 function postalAddress(lines: readonly string[]): JsonLdObject | undefined {
   if (lines.length === 0) return undefined;
   const street = lines.slice(0, -1).join(', ');
-  return { '@type': 'PostalAddress', ...(street ? { streetAddress: street } : {}), addressLocality: lines.at(-1)! };
+  const last = lines.at(-1)!;
+  const comma = last.lastIndexOf(',');
+  const place = comma > 0 ? last.slice(0, comma).trim() : last;
+  const country = comma > 0 ? last.slice(comma + 1).trim() : '';
+  const code = country ? countryCode(country) : countryCode(last);
+  return {
+    '@type': 'PostalAddress',
+    ...(street ? { streetAddress: street } : {}),
+    ...(code && !country ? {} : { addressLocality: place }),
+    ...(country || code ? { addressCountry: code ?? country } : {}),
+  };
+}
+
+const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+
+/** "Sunday", "Sun", "Su" → 0 (every two-letter start is unique); -1 when not a day. */
+function dayIndex(word: string): number {
+  const folded = word.toLowerCase().replace(/\.$/, '');
+  if (folded.length < 2) return -1;
+  return DAYS.findIndex((day) => day.toLowerCase().startsWith(folded));
+}
+
+/** "8:00", "08.30", "5pm", "5:30 p.m." → "08:00", "08:30", "17:00", "17:30"; undefined when not a time. */
+function clockTime(text: string): string | undefined {
+  const match = /^(\d{1,2})(?:[:.](\d{2}))?\s*(a\.?m\.?|p\.?m\.?)?$/i.exec(text.trim());
+  if (!match) return undefined;
+  let hour = Number(match[1]);
+  const minute = Number(match[2] ?? '0');
+  const half = match[3]?.[0]?.toLowerCase();
+  if (minute > 59) return undefined;
+  if (half) {
+    if (hour < 1 || hour > 12) return undefined;
+    hour = (hour % 12) + (half === 'p' ? 12 : 0);
+  } else if (hour > 24 || !match[2]) return undefined;
+  return `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
+}
+
+const RANGE = '\\s*(?:to|until|till|through|-|–|—)\\s*';
+const HOURS_PART = new RegExp(
+  `^([A-Za-z.]+)(?:${RANGE}([A-Za-z.]+))?\\s*[,:]?\\s*(\\d[\\d:. apm]*?)${RANGE}(\\d[\\d:. apm]*)$`,
+  'i',
+);
+
+/**
+ * The owner's SITE_OPENING_HOURS line as OpeningHoursSpecifications: one or more parts separated by `;`,
+ * each "<day> [to <day>], <time> to <time>" ("Sunday to Thursday, 8:00 to 17:00 (Bahrain time); Saturday 9am-1pm"; day
+ * ranges may wrap around the week). A line in any other form gives undefined: no hours rather than wrong ones.
+ */
+export function openingHoursSpecification(line: string | undefined): JsonLdObject[] | undefined {
+  if (!line?.trim()) return undefined;
+  const specs: JsonLdObject[] = [];
+  for (const part of line.split(/\s*;\s*/).filter(Boolean)) {
+    // a note in brackets ("(Bahrain time)") is for readers; the hours are local time anyway
+    const match = HOURS_PART.exec(part.replace(/\([^)]*\)/g, ' ').trim());
+    if (!match) return undefined;
+    const first = dayIndex(match[1]!);
+    const last = match[2] ? dayIndex(match[2]) : first;
+    const opens = clockTime(match[3]!);
+    const closes = clockTime(match[4]!);
+    if (first < 0 || last < 0 || !opens || !closes) return undefined;
+    const days: string[] = [];
+    for (let day = first; ; day = (day + 1) % 7) {
+      days.push(DAYS[day]!);
+      if (day === last) break;
+    }
+    specs.push({ '@type': 'OpeningHoursSpecification', dayOfWeek: days, opens, closes });
+  }
+  return specs;
 }
 
 /** The social networks whose profile addresses identify the provider (`sameAs`). */
@@ -52,21 +146,42 @@ export function educationalOrganization(
   provider: ProviderIdentity,
   settings: Settings | undefined,
 ): JsonLdObject {
-  const logo = absoluteHttpUrl(settings?.logo, origin) ?? `${origin}/icon-512.png`;
-  const phone = (settings?.phone.trim() || provider.phone)?.replace(/^tel:/i, '');
+  const rawPhone = (settings?.phone.trim() || provider.phone)?.replace(/^tel:/i, '');
+  const telephone = rawPhone ? decodePhone(rawPhone) : undefined;
+  const email = provider.email?.trim() || undefined;
   const address = postalAddress(provider.address);
+  const hours = openingHoursSpecification(provider.openingHours);
   const sameAs = PROFILE_KEYS.map((key) => absoluteHttpUrl(settings?.[key], origin)).filter(
     (href): href is string => href !== undefined,
   );
+  // Google reads a contact point with a telephone or an e-mail address; the hours are when it answers
+  const contactPoint: JsonLdObject | undefined =
+    telephone || email
+      ? {
+          '@type': 'ContactPoint',
+          contactType: 'customer service',
+          ...(telephone ? { telephone } : {}),
+          ...(email ? { email } : {}),
+          ...(hours ? { hoursAvailable: hours } : {}),
+          availableLanguage: 'en',
+        }
+      : undefined;
   return {
     '@context': CONTEXT,
     '@type': 'EducationalOrganization',
     '@id': organizationId(origin),
     name: provider.name,
     url: `${origin}/`,
-    logo,
-    ...(phone ? { telephone: decodePhone(phone) } : {}),
+    logo: {
+      '@type': 'ImageObject',
+      url: `${origin}${ORGANIZATION_LOGO.path}`,
+      width: ORGANIZATION_LOGO.width,
+      height: ORGANIZATION_LOGO.height,
+    },
+    ...(telephone ? { telephone } : {}),
+    ...(email ? { email } : {}),
     ...(address ? { address } : {}),
+    ...(contactPoint ? { contactPoint } : {}),
     ...(sameAs.length ? { sameAs } : {}),
   };
 }
@@ -156,12 +271,25 @@ export function course(origin: string, data: CourseData): JsonLdObject {
   };
 }
 
-/** A course-details page: its courses, in the order shown, as a list of Course summaries. */
+/** A course as a category page lists it: its own description is what qualifies the list (courseSummary). */
+export type ListedCourse = { title: string; code: string; url: string; description: string };
+
+/** Google's Course list needs at least this many courses, each with a name and a description. */
+export const COURSE_LIST_MIN = 3;
+
+/**
+ * A course-details page: its courses, in the order shown, as a Course list, only when it can qualify for
+ * the rich result (COURSE_LIST_MIN courses or more, every one with a name and a description); otherwise
+ * undefined, since a list Google will not use only adds weight.
+ */
 export function courseList(
   origin: string,
   pageUrl: string,
-  courses: readonly (Pick<TrainingCourse, 'title' | 'code'> & { url: string })[],
-): JsonLdObject {
+  providerName: string,
+  courses: readonly ListedCourse[],
+): JsonLdObject | undefined {
+  if (courses.length < COURSE_LIST_MIN) return undefined;
+  if (courses.some((item) => !item.title.trim() || !item.description.trim())) return undefined;
   return {
     '@context': CONTEXT,
     '@type': 'ItemList',
@@ -170,8 +298,14 @@ export function courseList(
     itemListElement: courses.map((item, index) => ({
       '@type': 'ListItem',
       position: index + 1,
-      url: item.url,
-      name: item.title,
+      item: {
+        '@type': 'Course',
+        url: item.url,
+        name: item.title.trim(),
+        description: item.description.trim(),
+        ...(item.code.trim() ? { courseCode: item.code.trim() } : {}),
+        provider: providerReference(origin, providerName),
+      },
     })),
   };
 }
