@@ -13,6 +13,7 @@ import { CLIENT_ADDRESS_CONTEXT_KEY, clientKey } from './client-key';
 import { enquiryPipeline, ON_WORKERS } from './delivery';
 import { issueFormToken } from './form-token';
 import { FAILED_MESSAGE, type SubmitOutcome } from './pipeline';
+import { referenceOf } from './store';
 import {
   CONTEXT_FIELD,
   ENQUIRY_KINDS,
@@ -88,7 +89,7 @@ export async function sendEnquiry(_previous: EnquiryFormState | null, formData: 
       token,
       values: {},
       errors: {},
-      reference: outcome.id.slice(0, 8).toUpperCase(),
+      reference: referenceOf(outcome.id),
       ...(typeof name === 'string' && name.trim() ? { name: name.trim().slice(0, 100) } : {}),
     };
   }

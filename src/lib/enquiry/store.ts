@@ -30,6 +30,19 @@ export interface EnquiryStore {
 
 export type Logger = Pick<Console, 'info' | 'warn' | 'error'>;
 
+/**
+ * What one delivery attempt of a record through a channel (webhook, email) came to: it arrived; the channel
+ * is unavailable (down, busy, timed out: try again later); or this record was refused (it waits the longest
+ * interval and is tried again, while the others go on).
+ */
+export type DeliveryAnswer = { verdict: 'delivered' | 'unavailable' | 'refused'; problem: string };
+export type Deliver = (record: EnquiryRecord) => Promise<DeliveryAnswer>;
+
+/** The reference the visitor is shown and every email repeats: the id's first 8 characters, upper case. */
+export function referenceOf(id: string): string {
+  return id.slice(0, 8).toUpperCase();
+}
+
 /** A record as this site writes it (files and queue messages are read back through this). */
 export function isRecord(value: unknown): value is EnquiryRecord {
   if (typeof value !== 'object' || value === null) return false;
