@@ -74,7 +74,9 @@ export async function freePort(): Promise<number> {
 export async function startSite(
   admin: Pick<DemoAdmin, 'url' | 'mediaOrigin'>,
   env: Record<string, string> = {},
-): Promise<Site> {
+): Promise<
+  Site & { /** kill -9: the process ends at once, in the middle of whatever it was doing. */ kill(): Promise<void> }
+> {
   const port = await freePort();
   // The tests keep the shared site's address in SITE_URL; a site started here must not take it for its own
   // public origin (the SITE_URL setting). Pass it in `env` to set one.
@@ -116,10 +118,16 @@ export async function startSite(
     output: () => output,
     stop: () =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
         setTimeout(() => child.kill('SIGKILL'), 3_000).unref();
+      }),
+    kill: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGKILL');
       }),
   };
 }
