@@ -59,6 +59,7 @@ export function emailSettings(config: ServerConfig): EmailSettings | undefined {
       email: site.email,
       address: site.address,
     },
+    siteUrl: site.url ?? (site.domain ? `https://${site.domain}` : undefined),
   };
 }
 

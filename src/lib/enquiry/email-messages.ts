@@ -9,6 +9,8 @@
  * already refused if they held line breaks or control characters (schema.ts), and this is the second wall.
  */
 import 'server-only';
+import { formatDate, formatFee } from '../format';
+import { sessionCalendar, sessionUid } from '../seo/calendar';
 import type { EnquiryRecord } from './store';
 import { referenceOf } from './store';
 
@@ -37,6 +39,8 @@ export type EmailSettings = {
   /** When to expect an answer (ENQUIRY_REPLY_TIME), a sentence. */
   replyTime: string;
   provider: { name: string; phone?: string | undefined; email?: string | undefined; address: readonly string[] };
+  /** The site's public origin (SITE_URL, else https://SITE_DOMAIN), for links in a registration's calendar file. */
+  siteUrl?: string | undefined;
 };
 
 /** Which message of a record: the team's copy or the visitor's acknowledgement. */
@@ -57,12 +61,18 @@ const FIELD_LABELS: Record<string, string> = {
   message: 'Message',
   subscribe: 'Newsletter',
   consent: 'Consent to store these details',
+  delegates: 'Number of delegates',
+  payer: 'Who pays',
+  poNumber: 'Purchase order number',
 };
+
+const PAYER_NAMES: Record<string, string> = { company: 'The company (invoice)', delegate: 'The delegate' };
 
 const KIND_NAMES: Record<EnquiryRecord['kind'], string> = {
   contact: 'Enquiry',
   'quick-inquiry': 'Quick inquiry',
   'call-me-back': 'Call-back request',
+  registration: 'Registration',
 };
 
 /**
@@ -133,14 +143,44 @@ function displayValue(value: string | boolean): string {
   return value;
 }
 
-/** Every field the visitor sent, labelled, in the order they were stored. */
+/** A registration's total: the fee per delegate times the delegates. */
+export function registrationTotal(record: EnquiryRecord): number | undefined {
+  if (!record.session || !record.delegates) return undefined;
+  return Math.round(record.session.feeUsd * record.delegates.length * 100) / 100;
+}
+
+function sessionDates(record: EnquiryRecord): string {
+  const { session } = record;
+  if (!session) return '';
+  return `${formatDate(session.startDate)} to ${formatDate(session.endDate)}`;
+}
+
+/** Every field the visitor sent, labelled, in the order they were stored; a registration's session first. */
 function fieldRows(record: EnquiryRecord): [string, string][] {
   const rows: [string, string][] = [];
   if (record.context) rows.push(['About', record.context]);
+  const { session, delegates } = record;
+  if (session && delegates) {
+    rows.push(
+      ['Course', session.courseTitle],
+      ['Dates', sessionDates(record)],
+      ['Venue', session.venue],
+      ['Fee per delegate', formatFee(session.feeUsd)],
+      ['Total', `${formatFee(registrationTotal(record)!)} (${delegates.length} × ${formatFee(session.feeUsd)})`],
+    );
+  }
   for (const [key, value] of Object.entries(record.fields)) {
     if (key === 'country' && 'countryName' in record.fields) continue;
+    if (key === 'payer' && typeof value === 'string') {
+      rows.push([FIELD_LABELS[key]!, PAYER_NAMES[value] ?? value]);
+      continue;
+    }
+    if (value === '') continue; // an optional field left empty
     rows.push([FIELD_LABELS[key] ?? key, displayValue(value)]);
   }
+  delegates?.forEach((delegate, index) => {
+    rows.push([`Delegate ${index + 1}`, `${delegate.name}, ${delegate.jobTitle}, ${delegate.email}`]);
+  });
   return rows;
 }
 
@@ -177,6 +217,11 @@ function htmlDocument(title: string, body: string): string {
 function subjectFor(record: EnquiryRecord): string {
   const name = senderName(record);
   const company = text(record.fields.company);
+  const { session, delegates } = record;
+  if (session && delegates) {
+    const count = `${delegates.length} delegate${delegates.length === 1 ? '' : 's'}`;
+    return `Registration: ${session.courseTitle}, ${formatDate(session.startDate)} (${session.venue}): ${name}${company ? ` (${company})` : ''}, ${count}`;
+  }
   const about = record.context ? ` about ${record.context}` : '';
   return `${KIND_NAMES[record.kind]}${about}: ${name}${company ? ` (${company})` : ''}`;
 }
@@ -225,10 +270,16 @@ export function acknowledgementEmail(record: EnquiryRecord, settings: EmailSetti
   const reference = referenceOf(record.id);
   const name = senderName(record);
   const providerName = settings.provider.name;
-  const subject = headerText(`We have your enquiry (reference ${reference}) - ${providerName}`, 200);
+  const registration = record.kind === 'registration' && record.session && record.delegates;
+  const what = registration ? 'registration' : 'enquiry';
+  const subject = headerText(`We have your ${what} (reference ${reference}) - ${providerName}`, 200);
   const rows = fieldRows(record);
   const greeting = `Dear ${name},`;
-  const thanks = `Thank you for contacting ${providerName}. Your enquiry has arrived; its reference is ${reference}.`;
+  const thanks = registration
+    ? `Thank you for registering with ${providerName} for ${record.session!.courseTitle}, ${sessionDates(record)} in ${record.session!.venue}. ` +
+      `Your registration has arrived; its reference is ${reference}. The total for ${record.delegates!.length} delegate${record.delegates!.length === 1 ? '' : 's'} is ${formatFee(registrationTotal(record)!)}. ` +
+      'The session is attached as a calendar file.'
+    : `Thank you for contacting ${providerName}. Your enquiry has arrived; its reference is ${reference}.`;
   const when = settings.replyTime;
   const summaryTitle = 'What you sent us:';
   const contact = contactLines(settings);
@@ -250,5 +301,28 @@ export function acknowledgementEmail(record: EnquiryRecord, settings: EmailSetti
         `<p>${escapeHtml(closing)}<br>${contact.map(escapeHtml).join('<br>')}</p>`,
     ),
     headers: { 'X-Enquiry-Id': record.id, 'Auto-Submitted': 'auto-replied' },
+    ...(registration ? { attachments: [calendarAttachment(record, settings)] } : {}),
+  };
+}
+
+/** The registered session as an .ics file (the same event as the course page's "Add to calendar"). */
+function calendarAttachment(record: EnquiryRecord, settings: EmailSettings): EmailAttachment {
+  const session = record.session!;
+  const host = settings.siteUrl ? new URL(settings.siteUrl).hostname : addressDomain(settings.from);
+  const parts = { slug: session.course, startDate: session.startDate, endDate: session.endDate, venue: session.venue };
+  return {
+    filename: `course-session-${session.startDate}.ics`,
+    contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+    content: sessionCalendar({
+      siteName: settings.provider.name,
+      courseTitle: session.courseTitle,
+      venue: session.venue,
+      startDate: session.startDate,
+      endDate: session.endDate,
+      fee: session.feeUsd,
+      pageUrl: settings.siteUrl ? `${settings.siteUrl}/subCourse-details/${encodeURIComponent(session.course)}` : '',
+      uid: sessionUid(parts, host),
+      now: new Date(record.receivedAt),
+    }),
   };
 }

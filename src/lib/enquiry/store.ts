@@ -4,6 +4,7 @@
  * in the background); on Cloudflare Workers a Cloudflare Queue (`queue.ts`: the queue keeps it, the
  * Worker's queue consumer posts it to the webhook with retries and a dead-letter queue).
  */
+import type { RegistrationSession } from './registration-session';
 import type { EnquiryFields, EnquiryKind } from './schema';
 import { ENQUIRY_KINDS } from './schema';
 
@@ -17,7 +18,13 @@ export type EnquiryRecord = {
   fields: EnquiryFields;
   /** The course (or page) a sidebar form was sent from. */
   context?: string;
+  /** A registration's session, as the admin listed it when the form was sent. */
+  session?: RegistrationSession;
+  /** A registration's delegates, in the order given. */
+  delegates?: Delegate[];
 };
+
+export type Delegate = { name: string; jobTitle: string; email: string };
 
 export type StoreResult = 'stored' | 'duplicate';
 
