@@ -27,10 +27,11 @@ type Holder = {
 };
 
 /** Where enquiries go besides the store, as configured: what /healthz reports and start-up logs. */
-export function deliveryChannels(config: ServerConfig['enquiry']): ('webhook' | 'email')[] {
+function deliveryChannels(config: ServerConfig['enquiry']): ('webhook' | 'email')[] {
   const channels: ('webhook' | 'email')[] = [];
   if (config.webhookUrl) channels.push('webhook');
-  if (config.email && (ON_WORKERS || config.email.smtpUrl)) channels.push('email');
+  // Workers cannot send email yet (their send_email binding is not wired: see decision record 027)
+  if (config.email?.smtpUrl && !ON_WORKERS) channels.push('email');
   return channels;
 }
 
@@ -45,7 +46,7 @@ const NO_CHANNEL =
   'no delivery is configured: set SMTP_URL, ENQUIRY_EMAIL_TO and ENQUIRY_EMAIL_FROM (email) and/or ENQUIRY_WEBHOOK_URL';
 
 /** The provider as the emails introduce it, from the owner's settings. */
-export function emailSettings(config: ServerConfig): EmailSettings | undefined {
+function emailSettings(config: ServerConfig): EmailSettings | undefined {
   const { email } = config.enquiry;
   if (!email) return undefined;
   const { site } = config;

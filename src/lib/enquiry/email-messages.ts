@@ -14,9 +14,9 @@ import { sessionCalendar, sessionUid } from '../seo/calendar';
 import type { EnquiryRecord } from './store';
 import { referenceOf } from './store';
 
-export type EmailAddress = { name: string; address: string };
+type EmailAddress = { name: string; address: string };
 
-export type EmailAttachment = { filename: string; content: string; contentType: string };
+type EmailAttachment = { filename: string; content: string; contentType: string };
 
 export type EmailMessage = {
   /** Stable per record and per message, so a repeat is recognisable as one (delivery is at least once). */
@@ -44,7 +44,7 @@ export type EmailSettings = {
 };
 
 /** Which message of a record: the team's copy or the visitor's acknowledgement. */
-export type EmailPart = 'team' | 'acknowledgement';
+type EmailPart = 'team' | 'acknowledgement';
 
 const FIELD_LABELS: Record<string, string> = {
   firstName: 'First name',
@@ -81,7 +81,7 @@ const KIND_NAMES: Record<EnquiryRecord['kind'], string> = {
  * so a mail program shows what was typed instead of decoding the visitor's own encoded words (which could
  * carry anything).
  */
-export function headerText(value: string, max = 150): string {
+function headerText(value: string, max = 150): string {
   const line = value
     // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001F\u007F-\u009F\u2028\u2029]+/g, ' ')
@@ -124,14 +124,14 @@ function text(value: unknown): string {
 }
 
 /** The person who sent it, as they gave their name. */
-export function senderName(record: EnquiryRecord): string {
+function senderName(record: EnquiryRecord): string {
   const { fields } = record;
   const name = text(fields.name) || [text(fields.firstName), text(fields.lastName)].filter(Boolean).join(' ');
   return name || 'someone';
 }
 
 /** The address to acknowledge to, if the visitor gave one (a call-back request or a phone number has none). */
-export function visitorAddress(record: EnquiryRecord): string | undefined {
+function visitorAddress(record: EnquiryRecord): string | undefined {
   const { fields } = record;
   const candidate = text(fields.email) || (text(fields.replyTo).includes('@') ? text(fields.replyTo) : '');
   return candidate || undefined;
@@ -144,7 +144,7 @@ function displayValue(value: string | boolean): string {
 }
 
 /** A registration's total: the fee per delegate times the delegates. */
-export function registrationTotal(record: EnquiryRecord): number | undefined {
+function registrationTotal(record: EnquiryRecord): number | undefined {
   if (!record.session || !record.delegates) return undefined;
   return Math.round(record.session.feeUsd * record.delegates.length * 100) / 100;
 }

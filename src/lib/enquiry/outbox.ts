@@ -19,7 +19,7 @@ export interface ForwardingSource {
 }
 
 /** The ways an enquiry leaves the server; each delivers every record on its own, with its own retries. */
-export const CHANNELS = ['webhook', 'team-email', 'visitor-email'] as const;
+const CHANNELS = ['webhook', 'team-email', 'visitor-email'] as const;
 export type ChannelName = (typeof CHANNELS)[number];
 
 export const OUTBOX_FILE = 'enquiries.jsonl';

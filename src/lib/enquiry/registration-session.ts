@@ -28,7 +28,7 @@ export type RegistrationSession = {
 export type SessionLookup =
   { ok: true; session: RegistrationSession } | { ok: false; reason: 'gone' | 'started' | 'unavailable' };
 
-export function sessionRef(slug: string, session: CourseVenue): string {
+function sessionRef(slug: string, session: CourseVenue): string {
   return `${slug}/${sessionKey({ slug, startDate: session.start_date, endDate: session.end_date, venue: session.venue_name })}`;
 }
 

@@ -16,7 +16,7 @@ export type SmtpSettings = EmailSettings & { url: string; timeoutMs: number };
 type SmtpError = Error & { code?: string; responseCode?: number; response?: string };
 
 /** What an SMTP failure means for the message. */
-export function smtpVerdict(error: unknown): DeliveryAnswer {
+function smtpVerdict(error: unknown): DeliveryAnswer {
   const { code, responseCode, response, message } = error as SmtpError;
   const said = response ? `answered "${response.slice(0, 200)}"` : `failed (${code ?? message})`;
   // A 5xx refuses this message for good (until a person looks); a failed login is the server's settings, not
