@@ -331,6 +331,7 @@ function RegistrationFields({
         prefix={PREFIX}
         error={state.errors.country}
         defaultValue={typeof state.values.country === 'string' ? state.values.country : undefined}
+        upgrade="on-focus"
       />
       <RegistrationText name="company" label="Company" state={state} autoComplete="organization" wide />
       <h3 className={`${formStyles.wide} ${styles.groupHeading}`}>Delegates</h3>
