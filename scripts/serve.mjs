@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // `npm start` (production build) and `npm run dev`: serve the site, starting the embedded demo admin
-// (and the demo provider's identity) when ADMIN_API_URL is not set. Honours HOST, PORT and ADMIN_API_URL.
+// (and the demo provider's identity) when ADMIN_API_URL is not set, and with it a mail catcher that keeps
+// every email the site sends in var/demo-mail/*.eml (unless SMTP_URL is set). Honours HOST, PORT,
+// ADMIN_API_URL and SMTP_URL.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +26,33 @@ if (!process.env.ADMIN_API_URL) {
   // a site pointed at a real admin never borrows the demo's name, address or hours.
   for (const [key, value] of Object.entries(DEMO_SITE_IDENTITY)) process.env[key] ||= value;
   console.log(`ADMIN_API_URL is not set: using the embedded DEMO admin at ${admin.url}`);
+  if (!process.env.SMTP_URL) await startDemoMail();
+}
+
+/**
+ * The demo's enquiries go somewhere a newcomer can open: a real SMTP server in this process (the site
+ * talks SMTP to it like to any mail server) writes each message to var/demo-mail/<time>.eml.
+ */
+async function startDemoMail() {
+  const dir = path.join(root, 'var', 'demo-mail');
+  let catcher;
+  try {
+    const { startMailCatcher } = await import('./demo-mail/mail-catcher.mjs');
+    catcher = await startMailCatcher({
+      dir,
+      onMail: (mail) =>
+        console.log(`demo mail: ${path.relative(process.cwd(), mail.file)} (to ${mail.envelope.to.join(', ')})`),
+    });
+  } catch (error) {
+    console.log(`The demo mail catcher did not start (${error.message}): enquiries stay in the outbox only.`);
+    return;
+  }
+  process.env.SMTP_URL = catcher.url;
+  process.env.ENQUIRY_EMAIL_TO ||= 'enquiries@demo.example';
+  process.env.ENQUIRY_EMAIL_FROM ||= 'website@demo.example';
+  console.log(
+    `SMTP_URL is not set: the DEMO mail catcher at ${catcher.url} keeps every email the site sends in ${path.relative(process.cwd(), dir) || dir}/*.eml`,
+  );
 }
 
 if (mode === 'start') {

@@ -61,6 +61,30 @@ describe('server settings', () => {
     }
   });
 
+  test('email: SMTP_URL with its addresses, each checked; a part without the others is refused', () => {
+    expect(parseServerConfig({}).enquiry.email).toBeUndefined();
+    const email = parseServerConfig({
+      SMTP_URL: 'smtps://user:secret@mail.example.com:465',
+      ENQUIRY_EMAIL_TO: 'a@example.com, b@example.com',
+      ENQUIRY_EMAIL_FROM: 'website@example.com',
+    }).enquiry.email;
+    expect(email).toMatchObject({
+      smtpUrl: 'smtps://user:secret@mail.example.com:465',
+      to: ['a@example.com', 'b@example.com'],
+      from: 'website@example.com',
+      replyTime: 'An adviser will reply within one working day.',
+    });
+    expect(() => parseServerConfig({ SMTP_URL: 'http://mail.example.com' })).toThrow(/SMTP_URL/);
+    expect(() => parseServerConfig({ ENQUIRY_EMAIL_TO: 'a@example.com, Bcc: b' })).toThrow(/ENQUIRY_EMAIL_TO/);
+    expect(() => parseServerConfig({ SMTP_URL: 'smtp://mail.example.com' })).toThrow(
+      /ENQUIRY_EMAIL_TO is needed[\s\S]*ENQUIRY_EMAIL_FROM is needed/,
+    );
+    // A Worker sends through its binding: no SMTP_URL there.
+    const worker = { ENQUIRY_EMAIL_TO: 'a@example.com', ENQUIRY_EMAIL_FROM: 'website@example.com' };
+    expect(() => parseServerConfig(worker, 'node')).toThrow(/SMTP_URL is needed/);
+    expect(parseServerConfig(worker, 'workers').enquiry.email?.to).toEqual(['a@example.com']);
+  });
+
   test('SITE_URL is an http(s) origin, kept without its trailing slash; anything more is refused', () => {
     expect(parseServerConfig({}).site.url).toBeUndefined();
     expect(parseServerConfig({ SITE_URL: 'https://www.Example.com/' }).site.url).toBe('https://www.example.com');

@@ -103,6 +103,28 @@ const phoneNumber = v.pipe(
   v.transform((value) => `tel:${value.replace(/[^\d+]/g, '')}`),
 );
 
+/** An SMTP server: `smtp://user:pass@host:587` (STARTTLS when offered) or `smtps://…:465` (implicit TLS). */
+const smtpUrl = v.pipe(
+  v.string(),
+  v.check(
+    (value) => URL.canParse(value) && /^smtps?:$/.test(new URL(value).protocol) && Boolean(new URL(value).hostname),
+    'must be an smtp:// or smtps:// URL such as smtp://user:password@mail.example.com:587',
+  ),
+);
+
+const EMAIL_PATTERN = /^[^\s@<>(),;:"[\]\\]+@[^\s@<>(),;:"[\]\\]+\.[^\s@<>(),;:"[\]\\]+$/;
+const emailAddress = v.pipe(v.string(), v.regex(EMAIL_PATTERN, 'must be an email address such as team@example.com'));
+
+/** One address or several, separated by commas or spaces. */
+const emailList = v.optional(
+  v.pipe(
+    v.string(),
+    v.transform((value) => value.split(/[\s,]+/).filter(Boolean)),
+    v.array(v.pipe(v.string(), v.regex(EMAIL_PATTERN, 'must be email addresses separated by commas'))),
+  ),
+  '',
+);
+
 const EnvSchema = v.object({
   ADMIN_API_URL: v.optional(httpUrl),
   ADMIN_TIMEOUT_MS: count(5000),
@@ -148,7 +170,23 @@ const EnvSchema = v.object({
   IMAGE_MAX_SOURCE_BYTES: count(25 * 1024 * 1024),
   IMAGE_MAX_PIXELS: count(50_000_000),
   IMAGE_TIMEOUT_MS: count(15_000),
+  SMTP_URL: v.optional(smtpUrl),
+  SMTP_TIMEOUT_MS: count(15_000),
+  ENQUIRY_EMAIL_TO: emailList,
+  ENQUIRY_EMAIL_FROM: v.optional(emailAddress),
+  ENQUIRY_REPLY_TIME: v.optional(textLine, 'An adviser will reply within one working day.'),
 });
+
+/** Settings that are each valid but do not make sense together. */
+function combinationProblems(e: v.InferOutput<typeof EnvSchema>, runtime: ServerConfig['runtime']): string[] {
+  const problems: string[] = [];
+  const emailWanted = Boolean(e.SMTP_URL) || e.ENQUIRY_EMAIL_TO.length > 0 || Boolean(e.ENQUIRY_EMAIL_FROM);
+  if (!emailWanted) return problems;
+  if (e.ENQUIRY_EMAIL_TO.length === 0) problems.push('  ENQUIRY_EMAIL_TO is needed to send enquiries by email');
+  if (!e.ENQUIRY_EMAIL_FROM) problems.push('  ENQUIRY_EMAIL_FROM is needed to send enquiries by email');
+  if (runtime === 'node' && !e.SMTP_URL) problems.push('  SMTP_URL is needed to send enquiries by email');
+  return problems;
+}
 
 export type ServerConfig = {
   runtime: 'node' | 'workers';
@@ -212,6 +250,19 @@ export type ServerConfig = {
     maxBodyBytes: number;
     /** Key of the form tokens' signatures; unset: a random key per process (per isolate on Workers). */
     formTokenSecret: string | undefined;
+    /**
+     * Email to the team and acknowledgements to visitors; undefined when not configured. On Node `smtpUrl`
+     * is set; on Workers the `SEND_EMAIL` binding sends (SMTP_URL is ignored there).
+     */
+    email:
+      | {
+          smtpUrl: string | undefined;
+          timeoutMs: number;
+          to: string[];
+          from: string;
+          replyTime: string;
+        }
+      | undefined;
   };
   /** Admin pictures resized for the screen (record 026). */
   images: {
@@ -246,6 +297,9 @@ export function parseServerConfig(env: Env, runtime: ServerConfig['runtime'] = R
     throw new Error(`Invalid server settings (see README, Configuration):\n${problems.join('\n')}`);
   }
   const e = parsed.output;
+  const mismatched = combinationProblems(e, runtime);
+  if (mismatched.length > 0)
+    throw new Error(`Invalid server settings (see README, Configuration):\n${mismatched.join('\n')}`);
   return {
     runtime,
     admin: {
@@ -286,6 +340,16 @@ export function parseServerConfig(env: Env, runtime: ServerConfig['runtime'] = R
       rateWindowMs: e.ENQUIRY_RATE_WINDOW_MS,
       maxBodyBytes: e.ENQUIRY_MAX_BODY_BYTES,
       formTokenSecret: e.FORM_TOKEN_SECRET,
+      email:
+        e.ENQUIRY_EMAIL_FROM && e.ENQUIRY_EMAIL_TO.length > 0
+          ? {
+              smtpUrl: e.SMTP_URL,
+              timeoutMs: e.SMTP_TIMEOUT_MS,
+              to: e.ENQUIRY_EMAIL_TO,
+              from: e.ENQUIRY_EMAIL_FROM,
+              replyTime: e.ENQUIRY_REPLY_TIME,
+            }
+          : undefined,
     },
     images: {
       secret: e.IMAGE_URL_SECRET,

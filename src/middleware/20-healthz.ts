@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { contentSource } from '../lib/admin/content';
+import { deliveryStatus } from '../lib/enquiry/delivery';
 import { isLocalCaller, sameSecret } from '../lib/http/request-rules';
 import { adminBaseUrl, serverConfig } from '../lib/server-config';
 
@@ -44,8 +45,9 @@ function currentProbe(): Promise<AdminProbe> {
 
 /**
  * GET /healthz for load balancers: is the admin reachable (one uncached call, shared and reused for 5 s),
- * and how old is the cached content. It answers 200 while the site can serve pages, also when the admin is
- * down, since cached content still renders ("degraded"): taking every instance out of rotation because the
+ * how old is the cached content, and where enquiries go (`enquiries.channels`: `email`, `webhook`, or
+ * none, which the owner has to fix; on Node, how many records each channel has yet to deliver). It answers
+ * 200 while the site can serve pages, also when the admin is down, since cached content still renders ("degraded"): taking every instance out of rotation because the
  * admin is down would turn a partial outage into a full one.
  * The public learns only ok/degraded; the details (the admin's status and latency, the cache's ages) are
  * for callers on this machine (loopback peer, no forwarding headers) or with `Authorization: Bearer
@@ -74,6 +76,7 @@ export default function healthz(): MiddlewareHandler {
         status: overall,
         admin: { reachable, status, latencyMs },
         cache: { entries: cache.entries, oldestAgeMs: cache.oldestGoodAgeMs, newestAgeMs: cache.newestGoodAgeMs },
+        enquiries: deliveryStatus(),
       },
       { headers },
     );

@@ -1,5 +1,5 @@
 // The /contact-us page: postal address, phone link from the settings, and the enquiry form's place, which
-// takes its prefill from the query string the course pages' Register / proposal links put there.
+// takes its prefill from the query string the course pages' proposal links put there.
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { TEST_SITE_IDENTITY } from './support/identity';
@@ -71,17 +71,6 @@ test('the query string prefills the form: message and trainingFor, nothing else'
 
   await page.goto('/contact-us?trainingFor=myself');
   expect(await enquiryPrefill(page)).toEqual({ trainingFor: 'myself' });
-});
-
-test("a course page's Register link lands here with its message prefilled", async ({ page }) => {
-  await page.goto('/subCourse-details/pmp-exam-preparation-bootcamp');
-  const register = page.getByRole('link', { name: /^Register\b/ }).first();
-  const href = (await register.getAttribute('href'))!;
-  const expected = new URL(href, 'http://site.test').searchParams.get('message');
-  expect(expected).toContain('PMP Exam Preparation Bootcamp');
-  await register.click();
-  await expect(page).toHaveURL(/\/contact-us\?.*#enquiry$/);
-  expect(await enquiryPrefill(page)).toEqual({ message: expected });
 });
 
 test('axe finds nothing at 1440 and 375 px', async ({ page }) => {

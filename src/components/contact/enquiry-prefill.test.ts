@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { inHouseProposalHref, registerHref } from '../../lib/enquiry-links';
+import { inHouseProposalHref } from '../../lib/enquiry-links';
 import { enquiryPrefillFromQuery, PREFILL_MESSAGE_MAX } from './enquiry-prefill';
 
 const queryOf = (href: string) => new URL(href, 'http://site.test').searchParams.toString();
@@ -30,15 +30,6 @@ describe('enquiryPrefillFromQuery', () => {
   });
 
   test('round-trips the links the course pages make', () => {
-    const register = registerHref({
-      course: 'Risk & Audit',
-      startDate: '2027-02-14',
-      endDate: '2027-02-18',
-      venue: 'Manama',
-    });
-    expect(enquiryPrefillFromQuery(queryOf(register))).toEqual({
-      message: 'I would like to register for "Risk & Audit", 14 Feb 2027 to 18 Feb 2027 in Manama.',
-    });
     expect(enquiryPrefillFromQuery(queryOf(inHouseProposalHref('Risk & Audit')))).toEqual({
       trainingFor: 'team',
       message: 'Please send us a proposal for an in-house (onsite) delivery of "Risk & Audit" for our team.',

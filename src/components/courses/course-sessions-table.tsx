@@ -1,13 +1,13 @@
 import type { CourseVenue } from '../../lib/admin/schemas';
-import { registerHref } from '../../lib/enquiry-links';
+import { registrationHref } from '../../lib/enquiry/registration-session';
 import { formatDate, formatFee } from '../../lib/format';
 import { calendarHref } from '../../lib/seo/calendar';
 import { ButtonLink } from '../ui/button-link';
 import styles from './course-table.module.css';
 
 /**
- * The sub-course table: one row per session, each with a prefilled Register link and
- * the session as a calendar file.
+ * The sub-course table: one row per session, each with a Register link to the session's registration form
+ * and the session as a calendar file.
  */
 export function CourseSessionsTable({
   course,
@@ -55,15 +55,7 @@ export function CourseSessionsTable({
               </td>
               <td className={styles.action}>
                 <div className={styles.actionLinks}>
-                  <ButtonLink
-                    href={registerHref({
-                      course,
-                      startDate: session.start_date,
-                      endDate: session.end_date,
-                      venue: session.venue_name,
-                    })}
-                    size="small"
-                  >
+                  <ButtonLink href={registrationHref(slug, session)} size="small">
                     Register
                     <span className="visually-hidden">
                       {' '}

@@ -43,12 +43,14 @@ const styles: StylesConfig<Country, false> = {
 };
 
 export default function CountryCombobox({
+  autoFocus,
   inputId,
   instanceId,
   value,
   onChange,
   errorId,
 }: {
+  autoFocus?: boolean | undefined;
   inputId: string;
   instanceId: string;
   value: string;
@@ -71,6 +73,7 @@ export default function CountryCombobox({
     <Select<Country, false>
       instanceId={instanceId}
       inputId={inputId}
+      autoFocus={autoFocus}
       name="country"
       options={options}
       filterOption={null}

@@ -3,7 +3,9 @@
  * The country field. The server renders a native <select> (it works without JavaScript and before the
  * script loads); once the page is interactive it becomes the searchable react-select, loaded on demand,
  * so the select's code is fetched only where the contact form is shown. If that code cannot be loaded,
- * the native select simply stays.
+ * the native select simply stays. With `upgrade="on-focus"` (the registration page, whose own controls
+ * already fill its script budget) the searchable select is fetched when the visitor first reaches the field,
+ * and takes the focus over from the native one.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { COUNTRIES } from '../../lib/enquiry/countries';
@@ -11,6 +13,8 @@ import { errorId, FieldError, fieldId } from './fields';
 import styles from './enquiry-form.module.css';
 
 type CountryControlProps = {
+  /** Take the focus when it appears (it replaces the native select the visitor is on). */
+  autoFocus?: boolean;
   inputId: string;
   instanceId: string;
   value: string;
@@ -18,10 +22,17 @@ type CountryControlProps = {
   errorId: string | undefined;
 };
 
-function NativeCountrySelect({ inputId, value, onChange, errorId: describedById }: CountryControlProps) {
+function NativeCountrySelect({
+  inputId,
+  value,
+  onChange,
+  onFocus,
+  errorId: describedById,
+}: CountryControlProps & { onFocus?: (() => void) | undefined }) {
   return (
     <select
       id={inputId}
+      onFocus={onFocus}
       name="country"
       className={`${styles.input} ${styles.select}`}
       value={value}
@@ -46,14 +57,18 @@ export function CountrySelect({
   prefix,
   error,
   defaultValue,
+  upgrade = 'at-once',
 }: {
   prefix: string;
   error: string | undefined;
   defaultValue: string | undefined;
+  upgrade?: 'at-once' | 'on-focus';
 }) {
   const [value, setValue] = useState(defaultValue ?? '');
-  const [interactive, setInteractive] = useState(false);
-  useEffect(() => setInteractive(true), []);
+  const [hydrated, setHydrated] = useState(false);
+  const [wanted, setWanted] = useState(upgrade === 'at-once');
+  useEffect(() => setHydrated(true), []);
+  const interactive = hydrated && wanted;
 
   const props: CountryControlProps = {
     inputId: fieldId(prefix, 'country'),
@@ -62,7 +77,7 @@ export function CountrySelect({
     onChange: setValue,
     errorId: error ? errorId(prefix, 'country') : undefined,
   };
-  const native = <NativeCountrySelect {...props} />;
+  const native = <NativeCountrySelect {...props} onFocus={wanted ? undefined : () => setWanted(true)} />;
 
   return (
     <div className={styles.field}>
@@ -71,7 +86,7 @@ export function CountrySelect({
       </label>
       {interactive ? (
         <Suspense fallback={native}>
-          <CountryCombobox {...props} />
+          <CountryCombobox {...props} autoFocus={upgrade === 'on-focus'} />
         </Suspense>
       ) : (
         native

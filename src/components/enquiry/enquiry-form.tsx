@@ -14,10 +14,12 @@ import { useActionState, useEffect, useRef, useState, type FormEvent, type React
 import { sendEnquiry } from '../../lib/enquiry/actions';
 import {
   CONTEXT_FIELD,
-  FORM_FIELDS,
+  DELEGATE_COUNT_FIELD,
+  formFields,
   FORM_TOKEN_FIELD,
   HONEYPOT_FIELD,
   KIND_FIELD,
+  MAX_DELEGATES,
   readFormInput,
   typedValues,
   validateEnquiry,
@@ -52,6 +54,10 @@ export function EnquiryForm(props: {
   initialValues?: EnquiryFields;
   /** The course a sidebar form is about. */
   context?: string | undefined;
+  /** More hidden fields (a registration's session reference). */
+  hidden?: Record<string, string>;
+  /** Beside the submit button (a registration's no-JavaScript "Continue"). */
+  secondaryAction?: ReactNode;
   /** The form box's id: where the browser lands after a plain (no-JavaScript) post. */
   anchor: string;
   /** Prefix of the field ids (`${idPrefix}-${field}`). */
@@ -64,7 +70,7 @@ export function EnquiryForm(props: {
   summaryTargets?: Record<string, string>;
   /** The thank-you after "Thank you, <name>." and what follows it. */
   sent: string;
-  sentDetail: (reference: string | undefined) => ReactNode;
+  sentDetail: (reference: string | undefined, detail: string | undefined) => ReactNode;
   submitLabel: string;
   children: (state: EnquiryFormState) => ReactNode;
 }) {
@@ -90,7 +96,7 @@ export function EnquiryForm(props: {
     if (!answer) return;
     const { status, errors } = answer.state;
     if (status === 'invalid') {
-      const first = FORM_FIELDS[kind].find((field) => errors[field]);
+      const first = formFields(kind, String(MAX_DELEGATES)).find((field) => errors[field]);
       (summaryRef.current ?? document.getElementById(`${idPrefix}-${first}`))?.focus();
     } else {
       (status === 'sent' ? confirmationRef : noticeRef).current?.focus();
@@ -101,7 +107,7 @@ export function EnquiryForm(props: {
     event.preventDefault();
     if (busy.current) return; // a second click while the first send is on its way
     const formData = new FormData(event.currentTarget);
-    const fields = FORM_FIELDS[kind];
+    const fields = formFields(kind, formData.get(DELEGATE_COUNT_FIELD));
     const input = readFormInput(formData, fields);
     const values = typedValues(input, fields);
     const validation = validateEnquiry(kind, input);
@@ -144,7 +150,7 @@ export function EnquiryForm(props: {
             <p className={styles.confirmationTitle}>
               {state.name ? `Thank you, ${state.name}. ${props.sent}` : `Thank you. ${props.sent}`}
             </p>
-            {props.sentDetail(state.reference)}
+            {props.sentDetail(state.reference, state.detail)}
           </div>
         </div>
       ) : props.hint ? (
@@ -155,7 +161,7 @@ export function EnquiryForm(props: {
           <ErrorSummary
             prefix={idPrefix}
             errors={state.errors}
-            order={FORM_FIELDS[kind]}
+            order={formFields(kind, String(MAX_DELEGATES))}
             targets={props.summaryTargets}
             summaryRef={summaryRef}
           />
@@ -163,6 +169,9 @@ export function EnquiryForm(props: {
         <input type="hidden" name={KIND_FIELD} value={kind} />
         <input type="hidden" name={FORM_TOKEN_FIELD} value={state.token} />
         {props.context ? <input type="hidden" name={CONTEXT_FIELD} value={props.context} /> : null}
+        {Object.entries(props.hidden ?? {}).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
         {/* display:none hides it from people and from screen readers alike; robots filling every field find it. */}
         <div className={styles.honeypot} aria-hidden="true">
           <label>
@@ -179,7 +188,14 @@ export function EnquiryForm(props: {
             <p>{state.notice}</p>
           </div>
         ) : null}
-        {props.look === 'card' ? <div className={styles.actions}>{submit}</div> : submit}
+        {props.look === 'card' ? (
+          <div className={styles.actions}>
+            {props.secondaryAction}
+            {submit}
+          </div>
+        ) : (
+          submit
+        )}
       </form>
     </div>
   );

@@ -7,6 +7,7 @@
  * state, so the typed values and the messages come back in the HTML, and the status says what happened).
  */
 import { unstable_getContext, unstable_getContextData, unstable_getHeaders } from 'waku/server';
+import { formatFee } from '../format';
 import { setResponseStatus } from '../response-status';
 import { serverConfig } from '../server-config';
 import { CLIENT_ADDRESS_CONTEXT_KEY, clientKey } from './client-key';
@@ -14,13 +15,18 @@ import { courseContextFor } from './course-context';
 import { enquiryPipeline, ON_WORKERS } from './delivery';
 import { issueFormToken } from './form-token';
 import { FAILED_MESSAGE, type SubmitOutcome } from './pipeline';
+import { referenceOf } from './store';
+import { findSession, type RegistrationSession, type SessionLookup } from './registration-session';
 import {
   CONTEXT_FIELD,
+  DELEGATE_COUNT_FIELD,
   ENQUIRY_KINDS,
-  FORM_FIELDS,
+  formFields,
   FORM_TOKEN_FIELD,
   HONEYPOT_FIELD,
+  INTENT_FIELD,
   KIND_FIELD,
+  SESSION_FIELD,
   readFormInput,
   typedValues,
   type EnquiryFormState,
@@ -55,24 +61,65 @@ function isPlainFormPost(): boolean {
 }
 
 const STATUS = { accepted: 200, invalid: 422, failed: 503 } as const;
+
+/** What a visitor is told when the session they are registering for cannot be booked. */
+const SESSION_CLOSED_MESSAGES: Record<Exclude<SessionLookup, { ok: true }>['reason'], string> = {
+  gone: 'This session is no longer offered, so nothing was sent. Please contact us and we will suggest other dates.',
+  started:
+    'This session has already started, so it can no longer be booked here and nothing was sent. Please contact us about the next dates.',
+  unavailable:
+    'We cannot check this session just now, so nothing was sent. Your details are still here: please try again in a minute, or contact us.',
+};
 const REJECTED_STATUS = { 'too-large': 413, 'rate-limited': 429, honeypot: 400, 'expired-form': 400 } as const;
 
+function registrationDetail(session: RegistrationSession, delegates: number): string {
+  const total = Math.round(session.feeUsd * delegates * 100) / 100;
+  return `The total for ${delegates} delegate${delegates === 1 ? '' : 's'} is ${formatFee(total)}`;
+}
+
 export async function sendEnquiry(_previous: EnquiryFormState | null, formData: FormData): Promise<EnquiryFormState> {
-  const sentKind = formData instanceof FormData ? formData.get(KIND_FIELD) : null;
+  const form = formData instanceof FormData ? formData : new FormData();
+  const sentKind = form.get(KIND_FIELD);
   const kind: EnquiryKind = ENQUIRY_KINDS.find((known) => known === sentKind) ?? 'contact';
-  const names = [...FORM_FIELDS[kind], FORM_TOKEN_FIELD, CONTEXT_FIELD, HONEYPOT_FIELD];
-  const input = formData instanceof FormData ? readFormInput(formData, names) : {};
+  const fields = formFields(kind, form.get(DELEGATE_COUNT_FIELD));
+  const names = [...fields, FORM_TOKEN_FIELD, CONTEXT_FIELD, HONEYPOT_FIELD, SESSION_FIELD];
+  const input = readFormInput(form, names);
+  const sentToken = input[FORM_TOKEN_FIELD];
+
+  // Without JavaScript, "Continue" after choosing the number of delegates asks for the form again with that
+  // many delegate blocks: nothing is checked or sent, what was typed stays.
+  if (kind === 'registration' && form.get(INTENT_FIELD) === 'update') {
+    return {
+      status: 'idle',
+      token: typeof sentToken === 'string' ? sentToken : await issueFormToken(),
+      values: typedValues(input, fields),
+      errors: {},
+    };
+  }
 
   let outcome: SubmitOutcome;
+  let closed: string | undefined;
+  let session: RegistrationSession | undefined;
   try {
     // the form names its course page; the course it records is the one the admin has at that page
     if (CONTEXT_FIELD in input) input[CONTEXT_FIELD] = await courseContextFor(input[CONTEXT_FIELD]);
-    outcome = await (await enquiryPipeline()).submit(kind, input, requestClient());
+    if (kind === 'registration') {
+      const lookup = await findSession(input[SESSION_FIELD]);
+      if (lookup.ok) session = lookup.session;
+      else closed = SESSION_CLOSED_MESSAGES[lookup.reason];
+    }
+    outcome = closed
+      ? { result: 'failed', message: closed }
+      : await (await enquiryPipeline()).submit(kind, input, requestClient(), session);
   } catch {
     outcome = { result: 'failed', message: FAILED_MESSAGE };
   }
   if (isPlainFormPost()) {
-    const status = outcome.result === 'rejected' ? REJECTED_STATUS[outcome.reason] : STATUS[outcome.result];
+    const status = closed
+      ? 409
+      : outcome.result === 'rejected'
+        ? REJECTED_STATUS[outcome.reason]
+        : STATUS[outcome.result];
     // a 429 says when to come back (RFC 9110 §10.2.3: whole seconds)
     const retryAfterMs = outcome.result === 'rejected' ? outcome.retryAfterMs : undefined;
     const headers: Record<string, string> =
@@ -81,7 +128,6 @@ export async function sendEnquiry(_previous: EnquiryFormState | null, formData: 
   }
 
   // The sent token was checked by the pipeline unless it refused the form before (then it is checked next time).
-  const sentToken = input[FORM_TOKEN_FIELD];
   const token =
     outcome.result === 'accepted' ||
     (outcome.result === 'rejected' && outcome.reason === 'expired-form') ||
@@ -95,11 +141,12 @@ export async function sendEnquiry(_previous: EnquiryFormState | null, formData: 
       token,
       values: {},
       errors: {},
-      reference: outcome.id.slice(0, 8).toUpperCase(),
+      reference: referenceOf(outcome.id),
       ...(typeof name === 'string' && name.trim() ? { name: name.trim().slice(0, 100) } : {}),
+      ...(session ? { detail: registrationDetail(session, Number(input[DELEGATE_COUNT_FIELD])) } : {}),
     };
   }
-  const values = typedValues(input, FORM_FIELDS[kind]);
+  const values = typedValues(input, fields);
   if (outcome.result === 'invalid') return { status: 'invalid', token, values, errors: outcome.errors };
   return { status: outcome.result, token, values, errors: {}, notice: outcome.message };
 }

@@ -7,9 +7,10 @@ import type { AddressInfo, Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { WebhookForwarder } from './forwarder';
+import { Forwarder } from './forwarder';
 import { FileOutbox, readOutbox } from './outbox';
 import type { EnquiryRecord, Logger } from './store';
+import { postToWebhook } from './webhook-request';
 
 const quiet: Logger = { info() {}, warn() {}, error() {} };
 
@@ -91,7 +92,7 @@ async function until(condition: () => boolean | Promise<boolean>, what: string, 
 let dir: string;
 let outbox: FileOutbox;
 let receiver: Receiver;
-let forwarder: WebhookForwarder | undefined;
+let forwarder: Forwarder | undefined;
 
 beforeEach(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'enquiry-forwarder-'));
@@ -110,24 +111,26 @@ afterEach(async () => {
 
 function startForwarder(
   options: { secret?: string; timeoutMs?: number; retryMs?: number; maxRetryMs?: number } = {},
-): WebhookForwarder {
-  forwarder = new WebhookForwarder({
-    source: outbox,
-    url: receiver.url,
+): Forwarder {
+  const { secret, timeoutMs = 10_000, ...timing } = options;
+  forwarder = new Forwarder({
+    name: 'enquiry webhook',
+    source: outbox.channel('webhook'),
+    deliver: (record) => postToWebhook({ url: receiver.url, secret }, record, timeoutMs),
     retryMs: 20,
     maxRetryMs: 100,
     logger: quiet,
-    ...options,
+    ...timing,
   });
   forwarder.start();
   return forwarder;
 }
 
-describe('WebhookForwarder', () => {
+describe('Forwarder', () => {
   test('forwards every stored enquiry once, as JSON with its id as the idempotency key, and marks it forwarded', async () => {
     startForwarder({ secret: 'shared-secret' });
     for (let index = 0; index < 5; index += 1) await outbox.put(record(index));
-    await until(() => outbox.pendingCount === 0, 'all forwarded');
+    await until(() => outbox.channel('webhook').pendingCount === 0, 'all forwarded');
 
     expect(receiver.received.map((entry) => entry.id)).toEqual([0, 1, 2, 3, 4].map((index) => record(index).id));
     const first = receiver.received[0]!;
@@ -137,7 +140,7 @@ describe('WebhookForwarder', () => {
     expect(first.headers['x-enquiry-signature']).toBe(
       `sha256=${createHmac('sha256', 'shared-secret').update(first.body).digest('hex')}`,
     );
-    expect((await readOutbox(dir)).forwardedIds).toEqual(receiver.received.map((entry) => entry.id));
+    expect((await readOutbox(dir)).delivered.webhook).toEqual(receiver.received.map((entry) => entry.id));
   });
 
   test('the webhook killed mid-way: every enquiry, including those stored while it was down, arrives after it returns', async () => {
@@ -157,19 +160,19 @@ describe('WebhookForwarder', () => {
 
     // While it is down: visitors' enquiries are still stored, nothing more is marked forwarded.
     await Promise.all(Array.from({ length: total - 30 }, (_, index) => outbox.put(record(30 + index))));
-    const forwardedWhileDown = (await readOutbox(dir)).forwardedIds.length;
+    const forwardedWhileDown = (await readOutbox(dir)).delivered.webhook.length;
     expect(forwardedWhileDown).toBeLessThan(total);
-    expect(outbox.pendingCount).toBe(total - forwardedWhileDown);
+    expect(outbox.channel('webhook').pendingCount).toBe(total - forwardedWhileDown);
     expect((await readOutbox(dir)).records).toHaveLength(total);
 
     // It comes back on the same address.
     receiver.answer = () => 200;
     await receiver.start(port);
-    await until(() => outbox.pendingCount === 0, 'everything forwarded after the webhook returned');
+    await until(() => outbox.channel('webhook').pendingCount === 0, 'everything forwarded after the webhook returned');
 
     const expected = new Set(Array.from({ length: total }, (_, index) => record(index).id));
     expect(receiver.ids()).toEqual(expected);
-    expect(new Set((await readOutbox(dir)).forwardedIds)).toEqual(expected);
+    expect(new Set((await readOutbox(dir)).delivered.webhook)).toEqual(expected);
   });
 
   test('a restarted server forwards what the previous one had not', async () => {
@@ -183,7 +186,7 @@ describe('WebhookForwarder', () => {
     outbox = await FileOutbox.open(dir, quiet);
     receiver.answer = () => 200;
     startForwarder();
-    await until(() => outbox.pendingCount === 0, 'the backlog forwarded');
+    await until(() => outbox.channel('webhook').pendingCount === 0, 'the backlog forwarded');
     expect([...receiver.ids()].sort()).toEqual([0, 1, 2].map((index) => record(index).id));
   });
 
@@ -192,7 +195,7 @@ describe('WebhookForwarder', () => {
     receiver.answer = () => (++calls <= 2 ? 'hang' : 200);
     startForwarder({ timeoutMs: 150 });
     await outbox.put(record(1));
-    await until(() => outbox.pendingCount === 0, 'forwarded after the hangs');
+    await until(() => outbox.channel('webhook').pendingCount === 0, 'forwarded after the hangs');
     expect(calls).toBe(3);
     expect(receiver.received.map((entry) => entry.id)).toEqual([record(1).id]);
   });
@@ -202,7 +205,7 @@ describe('WebhookForwarder', () => {
     receiver.answer = (entry) => (entry.id === record(1).id && ++refusals <= 2 ? 422 : 200);
     startForwarder();
     for (let index = 0; index < 4; index += 1) await outbox.put(record(index));
-    await until(() => outbox.pendingCount === 0, 'all forwarded');
+    await until(() => outbox.channel('webhook').pendingCount === 0, 'all forwarded');
     const order = receiver.received.map((entry) => entry.id);
     expect(order.indexOf(record(2).id)).toBeLessThan(order.indexOf(record(1).id));
     expect(new Set(order)).toEqual(new Set([0, 1, 2, 3].map((index) => record(index).id)));
@@ -213,16 +216,16 @@ describe('WebhookForwarder', () => {
     // long intervals: a new record must not wait for them
     startForwarder({ retryMs: 60_000, maxRetryMs: 60_000 });
     await outbox.put(record(1));
-    await until(() => outbox.pendingCount === 1, 'the refused record waiting');
+    await until(() => outbox.channel('webhook').pendingCount === 1, 'the refused record waiting');
     await new Promise((resolve) => setTimeout(resolve, 100)); // its retry is now scheduled, a minute away
     await outbox.put(record(2));
     await until(
-      () => receiver.ids().has(record(2).id) && outbox.pendingCount === 1,
+      () => receiver.ids().has(record(2).id) && outbox.channel('webhook').pendingCount === 1,
       'the next record forwarded at once',
       2_000,
     );
     // the refused one stays in the outbox for a later try
-    expect([...outbox.pending()].map((entry) => entry.id)).toEqual([record(1).id]);
+    expect([...outbox.channel('webhook').pending()].map((entry) => entry.id)).toEqual([record(1).id]);
   });
 
   test('a webhook back after a long outage is reached within 30 s, and a new enquiry is tried at once', async () => {
@@ -234,7 +237,11 @@ describe('WebhookForwarder', () => {
     receiver.answer = () => 200;
     // while the forwarder waits out the outage, a new enquiry brings the next try forward
     await outbox.put(record(2));
-    await until(() => outbox.pendingCount === 0, 'both forwarded without waiting out the back-off', 2_000);
+    await until(
+      () => outbox.channel('webhook').pendingCount === 0,
+      'both forwarded without waiting out the back-off',
+      2_000,
+    );
     expect(receiver.ids()).toEqual(new Set([record(1).id, record(2).id]));
   });
 });

@@ -1,28 +1,32 @@
 /**
- * Forwards the outbox's enquiries to the webhook (ENQUIRY_WEBHOOK_URL) in the background, so a slow or dead
- * webhook never holds up a visitor. Delivery is at least once: a record is marked forwarded only after a
- * 2xx; every POST carries the enquiry id as `Idempotency-Key` so the receiver can drop repeats.
+ * Delivers one channel's share of the outbox (the webhook, the team's email, the visitor's acknowledgement)
+ * in the background, so a slow or dead receiver never holds up a visitor, and one channel's outage holds up
+ * no other (each has its own forwarder and its own file of what it delivered). Delivery is at least once:
+ * a record is marked delivered only after the receiver took it; each carries a stable identity (the
+ * webhook's `Idempotency-Key`, the email's `Message-ID`) so the receiver can drop repeats.
  *
- * - Unreachable, timing out, 408, 429 or 5xx: stop, wait (retryMs, doubling up to maxRetryMs, 30 s by
- *   default, so a recovered webhook is reached within that), then resume from the oldest record.
- * - Any other answer (4xx, or a 3xx: redirects are not followed): that record is refused, not the webhook;
- *   it stays in the outbox, is logged, and is tried again after maxRetryMs, while the others go on.
+ * - Unavailable (unreachable, timing out, webhook 408/429/5xx, SMTP 4xx): stop, wait (retryMs, doubling up
+ *   to maxRetryMs, 30 s by default, so a recovered receiver is reached within that), then resume from the
+ *   oldest record.
+ * - Refused (webhook 3xx/4xx, SMTP 5xx): that record is refused, not the channel; it stays in the outbox,
+ *   is logged, and is tried again after maxRetryMs, while the others go on.
  * - A newly stored enquiry is tried at once, also while a wait is under way.
  */
 import 'server-only';
 import type { ForwardingSource } from './outbox';
-import type { Logger } from './store';
-import { postToWebhook, type WebhookTarget } from './webhook-request';
+import type { Deliver, Logger } from './store';
 
-type ForwarderOptions = WebhookTarget & {
+type ForwarderOptions = {
+  /** For the log: "enquiry webhook", "team email"… */
+  name: string;
   source: ForwardingSource;
-  timeoutMs?: number;
+  deliver: Deliver;
   retryMs?: number;
   maxRetryMs?: number;
   logger?: Logger;
 };
 
-export class WebhookForwarder {
+export class Forwarder {
   private readonly logger: Logger;
   private running: Promise<void> | null = null;
   private again = false;
@@ -102,14 +106,23 @@ export class WebhookForwarder {
         waiting = true;
       }
       if (!next) return waiting ? 'refused' : 'done';
-      const { verdict, problem } = await postToWebhook(this.options, next, this.options.timeoutMs ?? 10_000);
+      let answer;
+      try {
+        answer = await this.options.deliver(next);
+      } catch (error) {
+        // a bug in building the delivery, not the receiver's answer: the record waits like a refused one
+        answer = { verdict: 'refused' as const, problem: `it could not be prepared (${String(error)})` };
+      }
+      const { verdict, problem } = answer;
       if (verdict === 'unavailable') {
         if (this.failures === 0)
-          this.logger.warn(`enquiry webhook: ${problem}; will retry, enquiries stay in the outbox`);
+          this.logger.warn(`${this.options.name}: ${problem}; will retry, enquiries stay in the outbox`);
         return 'unavailable';
       }
       if (verdict === 'refused') {
-        this.logger.error(`enquiry ${next.id}: ${problem}; it stays in the outbox and will be retried`);
+        this.logger.error(
+          `enquiry ${next.id} (${this.options.name}): ${problem}; it stays in the outbox and will be retried`,
+        );
         this.refusedAt.set(next.id, Date.now());
         continue;
       }
@@ -118,7 +131,7 @@ export class WebhookForwarder {
         await this.options.source.markForwarded(next.id);
       } catch (error) {
         this.logger.error(
-          `enquiry ${next.id} was forwarded but could not be marked so (it will be sent again):`,
+          `enquiry ${next.id} was delivered (${this.options.name}) but could not be marked so (it will be sent again):`,
           error,
         );
         return 'unavailable';

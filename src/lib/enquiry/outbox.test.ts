@@ -4,7 +4,7 @@ import { appendFile, chmod, mkdir, mkdtemp, readFile, rm, stat, writeFile } from
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { FileOutbox, FORWARDED_FILE, OUTBOX_FILE, readOutbox } from './outbox';
+import { FileOutbox, DELIVERED_FILES, OUTBOX_FILE, readOutbox } from './outbox';
 import type { EnquiryRecord, Logger } from './store';
 
 function record(id: string, message = 'Hello'): EnquiryRecord {
@@ -48,10 +48,10 @@ describe('FileOutbox', () => {
       for (const folder of [fresh, old]) {
         const outbox = await FileOutbox.open(folder, recordingLogger().logger);
         await outbox.put(record('a'));
-        await outbox.markForwarded('a');
+        await outbox.channel('webhook').markForwarded('a');
         await outbox.close();
         expect((await stat(folder)).mode & 0o777, folder).toBe(0o700);
-        for (const file of [OUTBOX_FILE, FORWARDED_FILE])
+        for (const file of [OUTBOX_FILE, DELIVERED_FILES.webhook])
           expect((await stat(path.join(folder, file))).mode & 0o777, `${folder}/${file}`).toBe(0o600);
       }
     },
@@ -77,13 +77,13 @@ describe('FileOutbox', () => {
     await first.put(record('a'));
     await first.put(record('b'));
     await first.put(record('c'));
-    await first.markForwarded('b');
+    await first.channel('webhook').markForwarded('b');
     await first.close();
 
     const second = await FileOutbox.open(dir, recordingLogger().logger);
     expect(second.size).toBe(3);
     expect(await second.put(record('a'))).toBe('duplicate');
-    expect([...second.pending()].map((entry) => entry.id)).toEqual(['a', 'c']);
+    expect([...second.channel('webhook').pending()].map((entry) => entry.id)).toEqual(['a', 'c']);
     await second.close();
     expect((await readOutbox(dir)).records).toHaveLength(3);
   });
@@ -125,7 +125,7 @@ describe('FileOutbox', () => {
     );
     const { logger, warnings } = recordingLogger();
     const outbox = await FileOutbox.open(dir, logger);
-    expect([...outbox.pending()].map((entry) => entry.id)).toEqual(['a', 'b']);
+    expect([...outbox.channel('webhook').pending()].map((entry) => entry.id)).toEqual(['a', 'b']);
     expect(warnings).toEqual([
       expect.stringContaining('line 2 is not a readable record'),
       expect.stringContaining('line 4 is not a readable record'),
@@ -137,11 +137,11 @@ describe('FileOutbox', () => {
     const outbox = await FileOutbox.open(dir, recordingLogger().logger);
     await outbox.put(record('a'));
     await outbox.put(record('b'));
-    await outbox.markForwarded('a');
+    await outbox.channel('webhook').markForwarded('a');
     await outbox.close();
-    await appendFile(path.join(dir, FORWARDED_FILE), '{"id":"b","at":"2026');
+    await appendFile(path.join(dir, DELIVERED_FILES.webhook), '{"id":"b","at":"2026');
     const reopened = await FileOutbox.open(dir, recordingLogger().logger);
-    expect([...reopened.pending()].map((entry) => entry.id)).toEqual(['b']);
+    expect([...reopened.channel('webhook').pending()].map((entry) => entry.id)).toEqual(['b']);
     await reopened.close();
   });
 });
@@ -150,16 +150,16 @@ describe('without a webhook', () => {
   test('records are stored and de-duplicated, but none are held in memory for forwarding', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'outbox-noforward-'));
     try {
-      const outbox = await FileOutbox.open(dir, recordingLogger().logger, { forwarding: false });
+      const outbox = await FileOutbox.open(dir, recordingLogger().logger, { channels: [] });
       const stored = record('a1');
       expect(await outbox.put(stored)).toBe('stored');
       expect(await outbox.put(stored)).toBe('duplicate');
       expect(outbox.size).toBe(1);
-      expect(outbox.pendingCount).toBe(0);
-      expect([...outbox.pending()]).toEqual([]);
-      const reopened = await FileOutbox.open(dir, recordingLogger().logger, { forwarding: false });
+      expect(outbox.pendingCounts()).toEqual({});
+      expect(() => outbox.channel('webhook')).toThrow(/without the webhook channel/);
+      const reopened = await FileOutbox.open(dir, recordingLogger().logger, { channels: [] });
       expect(reopened.size).toBe(1);
-      expect(reopened.pendingCount).toBe(0);
+      expect(reopened.pendingCounts()).toEqual({});
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -514,3 +514,86 @@ describe('valid enquiries', () => {
     expect(new Set(records.map((record) => record.fields.firstName)).size).toBe(200);
   });
 });
+
+describe('a registration', () => {
+  const session = {
+    ref: 'pmp-exam-preparation-bootcamp/20270418-3587a582',
+    course: 'pmp-exam-preparation-bootcamp',
+    courseTitle: 'PMP Exam Preparation Bootcamp',
+    startDate: '2027-04-18',
+    endDate: '2027-04-22',
+    venue: 'Manama',
+    feeUsd: 4400,
+  };
+  function validRegistration(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+    return {
+      name: 'Mariam Al-Sayed',
+      email: 'mariam@bapco.com.bh',
+      phone: '+973 1700 0000',
+      country: 'BH',
+      company: 'Bapco',
+      delegates: '2',
+      'delegate1-name': 'Ali Hasan',
+      'delegate1-jobTitle': 'Engineer',
+      'delegate1-email': 'ali@bapco.com.bh',
+      'delegate2-name': 'Noor Saleh',
+      'delegate2-jobTitle': 'Analyst',
+      'delegate2-email': 'noor@bapco.com.bh',
+      payer: 'company',
+      poNumber: '',
+      message: '',
+      consent: 'yes',
+      formToken: newFormToken(),
+      website: '',
+      ...overrides,
+    };
+  }
+
+  test('is stored with its session and delegates; the same form twice is one booking, another session another', async () => {
+    const input = validRegistration();
+    const first = await pipeline().submit('registration', input, 'client-a', session);
+    expect(first).toMatchObject({ result: 'accepted', duplicate: false });
+    expect(await pipeline().submit('registration', input, 'client-a', session)).toMatchObject({ duplicate: true });
+    const other = await pipeline().submit('registration', input, 'client-a', {
+      ...session,
+      ref: 'x/20270501-00000000',
+    });
+    expect(other).toMatchObject({ result: 'accepted', duplicate: false });
+    const [record] = (await readOutbox(dir)).records;
+    expect(record).toMatchObject({
+      kind: 'registration',
+      session,
+      delegates: [
+        { name: 'Ali Hasan', jobTitle: 'Engineer', email: 'ali@bapco.com.bh' },
+        { name: 'Noor Saleh', jobTitle: 'Analyst', email: 'noor@bapco.com.bh' },
+      ],
+      fields: { name: 'Mariam Al-Sayed', delegates: '2', payer: 'company', countryName: 'Bahrain', consent: true },
+    });
+    expect(Object.keys(record!.fields).some((key) => key.startsWith('delegate1'))).toBe(false);
+    expect(record!.context).toBeUndefined();
+  });
+
+  test('each delegate is checked, and the number must be 1 to 20', async () => {
+    const missing = await pipeline().submit(
+      'registration',
+      validRegistration({ 'delegate2-email': 'not-an-email', 'delegate1-name': '' }),
+      'client-a',
+      session,
+    );
+    expect(missing).toEqual({
+      result: 'invalid',
+      errors: {
+        'delegate1-name': "Delegate 1's full name is required",
+        'delegate2-email': 'Enter a valid business email, such as name@company.com',
+      },
+    });
+    for (const delegates of ['0', '21', 'three'])
+      expect(
+        await pipeline().submit('registration', validRegistration({ delegates }), 'client-a', session),
+      ).toMatchObject({
+        result: 'invalid',
+        errors: { delegates: 'Number of delegates must be a whole number from 1 to 20' },
+      });
+    expect(await recordsOnDisk()).toBe(0);
+  });
+});

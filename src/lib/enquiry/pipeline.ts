@@ -15,8 +15,11 @@ import { createHash } from 'node:crypto';
 import { COUNTRY_NAMES } from './countries';
 import { isValidFormToken } from './form-token';
 import type { RateLimiter } from './rate-limit';
+import type { RegistrationSession } from './registration-session';
 import {
   CONTEXT_FIELD,
+  DELEGATE_COUNT_FIELD,
+  delegateField,
   FORM_TOKEN_FIELD,
   HONEYPOT_FIELD,
   cleanContext,
@@ -25,7 +28,7 @@ import {
   type EnquiryKind,
   type FieldErrors,
 } from './schema';
-import type { EnquiryRecord, EnquiryStore, Logger } from './store';
+import type { Delegate, EnquiryRecord, EnquiryStore, Logger } from './store';
 
 type RejectionReason = 'too-large' | 'honeypot' | 'expired-form' | 'rate-limited';
 
@@ -100,7 +103,13 @@ export class EnquiryPipeline {
     this.logger = options.logger ?? console;
   }
 
-  async submit(kind: EnquiryKind, input: Record<string, unknown>, client: string): Promise<SubmitOutcome> {
+  /** `session`: a registration's, as the action looked it up in the admin's data (never from the form). */
+  async submit(
+    kind: EnquiryKind,
+    input: Record<string, unknown>,
+    client: string,
+    session?: RegistrationSession,
+  ): Promise<SubmitOutcome> {
     const { maxBytes } = this.options;
     if (inputBytes(input) > maxBytes) return this.reject('too-large', { maxBytes });
 
@@ -115,22 +124,36 @@ export class EnquiryPipeline {
     if (!validation.ok) return { result: 'invalid', errors: validation.errors };
 
     const { fields } = validation;
-    const context = cleanContext(input[CONTEXT_FIELD]);
+    // A registration's session reference takes the sidebar's place in the id: the same booking for another
+    // session is another booking.
+    const context = session ? session.ref : cleanContext(input[CONTEXT_FIELD]);
     const id = enquiryId(kind, fields, context, token);
     // A resubmission (same id) is confirmed again once its first copy is stored, without counting again.
     const resent = this.options.store.has(id);
     const decision = resent ? { ok: true as const } : this.options.limiter.take(client);
     if (!decision.ok) return this.reject('rate-limited', { retryAfterMs: decision.retryAfterMs });
     const stored: EnquiryFields = { ...fields };
-    if (kind === 'contact' && typeof fields.country === 'string')
+    if ((kind === 'contact' || kind === 'registration') && typeof fields.country === 'string')
       stored.countryName = COUNTRY_NAMES.get(fields.country) ?? fields.country;
+    const delegates: Delegate[] = [];
+    if (kind === 'registration') {
+      for (let number = 1; number <= Number(fields[DELEGATE_COUNT_FIELD]); number += 1) {
+        const part = (name: 'name' | 'jobTitle' | 'email') => {
+          const key = delegateField(number, name);
+          const value = String(stored[key] ?? '');
+          delete stored[key];
+          return value;
+        };
+        delegates.push({ name: part('name'), jobTitle: part('jobTitle'), email: part('email') });
+      }
+    }
     const record: EnquiryRecord = {
       v: 1,
       id,
       kind,
       receivedAt: this.now().toISOString(),
       fields: stored,
-      ...(context ? { context } : {}),
+      ...(session ? { session, delegates } : context ? { context } : {}),
     };
     try {
       const result = await this.options.store.put(record);

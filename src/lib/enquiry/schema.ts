@@ -9,11 +9,30 @@
 import * as v from 'valibot';
 import { COUNTRY_NAMES } from './countries';
 
-export const ENQUIRY_KINDS = ['contact', 'quick-inquiry', 'call-me-back'] as const;
+export const ENQUIRY_KINDS = ['contact', 'quick-inquiry', 'call-me-back', 'registration'] as const;
 export type EnquiryKind = (typeof ENQUIRY_KINDS)[number];
 
 /** Fields that are checkboxes: present in the form data when ticked, absent when not. */
 const CHECKBOX_FIELDS: ReadonlySet<string> = new Set(['subscribe', 'consent']);
+
+/** A registration: the session (a reference the server checks), how many delegates, and each delegate. */
+export const SESSION_FIELD = 'session';
+export const DELEGATE_COUNT_FIELD = 'delegates';
+export const MAX_DELEGATES = 20;
+/** The no-JavaScript "Continue" button's name: its value `update` asks for the form again, nothing is sent. */
+export const INTENT_FIELD = 'intent';
+const DELEGATE_PARTS = ['name', 'jobTitle', 'email'] as const;
+export type DelegatePart = (typeof DELEGATE_PARTS)[number];
+
+export function delegateField(number: number, part: DelegatePart): string {
+  return `delegate${number}-${part}`;
+}
+
+/** The number of delegate blocks to show and check: what was chosen if it is 1–20, else 1. */
+export function delegateCount(value: unknown): number {
+  const count = typeof value === 'string' && /^\s*\d{1,2}\s*$/.test(value) ? Number(value) : NaN;
+  return count >= 1 && count <= MAX_DELEGATES ? count : 1;
+}
 
 /** Hidden fields every enquiry form carries besides what the visitor types. */
 export const KIND_FIELD = 'kind';
@@ -39,12 +58,40 @@ export const REQUIRED_MESSAGES = {
 type ContactField = keyof typeof REQUIRED_MESSAGES;
 export const CONTACT_FIELDS = Object.keys(REQUIRED_MESSAGES) as ContactField[];
 
-/** The fields each form sends, in the order their errors are listed. */
-export const FORM_FIELDS: Record<EnquiryKind, readonly string[]> = {
+/** The fields of the forms whose fields are fixed, in the order their errors are listed. */
+const FIXED_FIELDS = {
   contact: CONTACT_FIELDS,
   'quick-inquiry': ['name', 'replyTo', 'message'],
   'call-me-back': ['name', 'phone'],
-};
+} as const satisfies Record<Exclude<EnquiryKind, 'registration'>, readonly string[]>;
+
+/** The fields a form sends, in the order their errors are listed; a registration's depend on its delegates. */
+export function formFields(kind: EnquiryKind, delegates: unknown = '1'): readonly string[] {
+  if (kind !== 'registration') return FIXED_FIELDS[kind];
+  const count = delegateCount(delegates);
+  const blocks = Array.from({ length: count }, (_, index) =>
+    DELEGATE_PARTS.map((part) => delegateField(index + 1, part)),
+  );
+  return [
+    'name',
+    'email',
+    'phone',
+    'country',
+    'company',
+    DELEGATE_COUNT_FIELD,
+    ...blocks.flat(),
+    'payer',
+    'poNumber',
+    'message',
+    'consent',
+  ];
+}
+
+/** Who pays for a registration. */
+export const PAYERS = [
+  { value: 'company', label: 'The company (send us an invoice)' },
+  { value: 'delegate', label: 'The delegate' },
+] as const;
 
 /** Upper bounds in characters. Generous for real people, small enough that one enquiry stays a few KB. */
 export const LIMITS = {
@@ -56,6 +103,8 @@ export const LIMITS = {
   message: 5000,
   quickMessage: 2000,
   context: 300,
+  poNumber: 50,
+  registrationMessage: 2000,
 } as const;
 
 /** Tag-like markup (`<script`, `</div`, `<!--`, `<?php`); a lone '<' as in 'budget < 5000' is fine. */
@@ -70,11 +119,12 @@ const LINE_BREAK = /[\r\n\u2028\u2029]/;
  */
 const INVISIBLE = /[\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/g;
 
-function text(label: string, required: string, max: number, multiline = false) {
+/** A text field; `required` is the message when it is empty (undefined: it may be empty). */
+function text(label: string, required: string | undefined, max: number, multiline = false) {
   return v.pipe(
     v.optional(v.string(`${label} must be text`), ''),
     v.transform((value: string) => (multiline ? value : value.replace(INVISIBLE, '')).trim()),
-    v.nonEmpty(required),
+    v.check((value: string) => required === undefined || value !== '', required),
     v.maxLength(max, `${label} must be ${max} characters or fewer`),
     v.check((value: string) => !MARKUP.test(value), `${label} cannot contain HTML tags such as <script>`),
     v.check(
@@ -130,6 +180,61 @@ function ticked(message: string) {
   );
 }
 
+/** A field that may be left empty, with the same checks as the others when it is not. */
+function optionalText(label: string, max: number, multiline = false) {
+  return text(label, undefined, max, multiline);
+}
+
+const country = v.pipe(
+  v.optional(v.string('Country must be text'), ''),
+  v.trim(),
+  v.nonEmpty(REQUIRED_MESSAGES.country),
+  v.check((value: string) => COUNTRY_NAMES.has(value), 'Choose a country from the list'),
+);
+
+function registrationSchema(count: number) {
+  const delegates: Record<string, v.GenericSchema<unknown, string>> = {};
+  for (let number = 1; number <= count; number += 1) {
+    const who = `Delegate ${number}`;
+    delegates[delegateField(number, 'name')] = text(
+      `${who}'s full name`,
+      `${who}'s full name is required`,
+      LIMITS.name,
+    );
+    delegates[delegateField(number, 'jobTitle')] = text(
+      `${who}'s job title`,
+      `${who}'s job title is required`,
+      LIMITS.jobTitle,
+    );
+    delegates[delegateField(number, 'email')] = email(`${who}'s business email`, `${who}'s business email is required`);
+  }
+  return v.object({
+    name: text('Your full name', 'Your full name is required', LIMITS.name),
+    email: email('Business email', REQUIRED_MESSAGES.email),
+    phone: phone(REQUIRED_MESSAGES.phone),
+    country,
+    company: text('Company', REQUIRED_MESSAGES.company, LIMITS.company),
+    [DELEGATE_COUNT_FIELD]: v.pipe(
+      v.optional(v.string(), ''),
+      v.trim(),
+      v.nonEmpty('Number of delegates is required'),
+      v.regex(/^\d{1,2}$/, `Number of delegates must be a whole number from 1 to ${MAX_DELEGATES}`),
+      v.check(
+        (value: string) => Number(value) >= 1 && Number(value) <= MAX_DELEGATES,
+        `Number of delegates must be a whole number from 1 to ${MAX_DELEGATES}`,
+      ),
+    ),
+    ...delegates,
+    payer: v.picklist(
+      PAYERS.map((payer) => payer.value),
+      'Please choose who pays',
+    ),
+    poNumber: optionalText('Purchase order number', LIMITS.poNumber),
+    message: optionalText('Message', LIMITS.registrationMessage, true),
+    consent: ticked(REQUIRED_MESSAGES.consent),
+  });
+}
+
 const SCHEMAS = {
   contact: v.object({
     firstName: text('First name', REQUIRED_MESSAGES.firstName, LIMITS.name),
@@ -138,12 +243,7 @@ const SCHEMAS = {
     company: text('Company', REQUIRED_MESSAGES.company, LIMITS.company),
     jobTitle: text('Job title', REQUIRED_MESSAGES.jobTitle, LIMITS.jobTitle),
     phone: phone(REQUIRED_MESSAGES.phone),
-    country: v.pipe(
-      v.optional(v.string('Country must be text'), ''),
-      v.trim(),
-      v.nonEmpty(REQUIRED_MESSAGES.country),
-      v.check((value: string) => COUNTRY_NAMES.has(value), 'Choose a country from the list'),
-    ),
+    country,
     trainingFor: v.picklist(['myself', 'team'], REQUIRED_MESSAGES.trainingFor),
     message: text('Message', REQUIRED_MESSAGES.message, LIMITS.message, true),
     subscribe: ticked(REQUIRED_MESSAGES.subscribe),
@@ -192,9 +292,12 @@ type Validation = { ok: true; fields: EnquiryFields } | { ok: false; errors: Fie
 /** Validate what a form sent; on failure, the first message of each invalid field, in form order. */
 export function validateEnquiry(kind: EnquiryKind, input: Record<string, unknown>): Validation {
   // A field that was not sent at all gets its own "is required" message, not valibot's missing-key one.
+  const fields = formFields(kind, input[DELEGATE_COUNT_FIELD]);
   const complete: Record<string, unknown> = {};
-  for (const field of FORM_FIELDS[kind]) complete[field] = input[field];
-  const result = v.safeParse(SCHEMAS[kind], complete, { abortPipeEarly: true });
+  for (const field of fields) complete[field] = input[field];
+  const schema =
+    kind === 'registration' ? registrationSchema(delegateCount(input[DELEGATE_COUNT_FIELD])) : SCHEMAS[kind];
+  const result = v.safeParse(schema, complete, { abortPipeEarly: true });
   if (result.success) return { ok: true, fields: result.output };
   const found: FieldErrors = {};
   for (const issue of result.issues) {
@@ -202,7 +305,7 @@ export function validateEnquiry(kind: EnquiryKind, input: Record<string, unknown
     if (typeof key === 'string' && !(key in found)) found[key] = issue.message;
   }
   const errors: FieldErrors = {};
-  for (const field of FORM_FIELDS[kind]) if (found[field]) errors[field] = found[field];
+  for (const field of fields) if (found[field]) errors[field] = found[field];
   return { ok: false, errors };
 }
 
@@ -247,4 +350,6 @@ export type EnquiryFormState = {
   reference?: string;
   /** The visitor's (first) name for the thank-you. */
   name?: string;
+  /** More for the confirmation (a registration's total). */
+  detail?: string;
 };

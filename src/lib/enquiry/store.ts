@@ -4,6 +4,7 @@
  * in the background); on Cloudflare Workers a Cloudflare Queue (`queue.ts`: the queue keeps it, the
  * Worker's queue consumer posts it to the webhook with retries and a dead-letter queue).
  */
+import type { RegistrationSession } from './registration-session';
 import type { EnquiryFields, EnquiryKind } from './schema';
 import { ENQUIRY_KINDS } from './schema';
 
@@ -17,7 +18,13 @@ export type EnquiryRecord = {
   fields: EnquiryFields;
   /** The course (or page) a sidebar form was sent from. */
   context?: string;
+  /** A registration's session, as the admin listed it when the form was sent. */
+  session?: RegistrationSession;
+  /** A registration's delegates, in the order given. */
+  delegates?: Delegate[];
 };
+
+export type Delegate = { name: string; jobTitle: string; email: string };
 
 export type StoreResult = 'stored' | 'duplicate';
 
@@ -29,6 +36,19 @@ export interface EnquiryStore {
 }
 
 export type Logger = Pick<Console, 'info' | 'warn' | 'error'>;
+
+/**
+ * What one delivery attempt of a record through a channel (webhook, email) came to: it arrived; the channel
+ * is unavailable (down, busy, timed out: try again later); or this record was refused (it waits the longest
+ * interval and is tried again, while the others go on).
+ */
+export type DeliveryAnswer = { verdict: 'delivered' | 'unavailable' | 'refused'; problem: string };
+export type Deliver = (record: EnquiryRecord) => Promise<DeliveryAnswer>;
+
+/** The reference the visitor is shown and every email repeats: the id's first 8 characters, upper case. */
+export function referenceOf(id: string): string {
+  return id.slice(0, 8).toUpperCase();
+}
 
 /** A record as this site writes it (files and queue messages are read back through this). */
 export function isRecord(value: unknown): value is EnquiryRecord {

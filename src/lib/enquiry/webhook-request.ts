@@ -5,16 +5,13 @@
  * with a secret, `X-Enquiry-Signature: sha256=<hex HMAC-SHA256 of the body>` (WebCrypto: Node and Workers).
  */
 import 'server-only';
-import type { EnquiryRecord } from './store';
+import type { DeliveryAnswer, EnquiryRecord } from './store';
 
 export type WebhookTarget = {
   url: string;
   /** When set, each POST is signed: `X-Enquiry-Signature: sha256=<hex HMAC of the body>`. */
   secret?: string | undefined;
 };
-
-/** What a webhook answer means for the record: arrived; try again later; or this record was refused. */
-type WebhookVerdict = 'delivered' | 'unavailable' | 'refused';
 
 async function webhookRequest(
   record: EnquiryRecord,
@@ -47,7 +44,7 @@ export async function postToWebhook(
   target: WebhookTarget,
   record: EnquiryRecord,
   timeoutMs: number,
-): Promise<{ verdict: WebhookVerdict; problem: string }> {
+): Promise<DeliveryAnswer> {
   const { body, headers } = await webhookRequest(record, target.secret);
   let status: number;
   try {

@@ -10,11 +10,12 @@ const FUNCTION_PREFIX = `${RSC_PREFIX}F/`;
 
 /**
  * Pages that render an enquiry form (the contact form on / and /contact-us, Quick Inquiry and Call Me Back
- * beside every course). Without JavaScript those forms post to the page itself.
+ * beside every course, a session's registration form). Without JavaScript those forms post to the page itself.
  */
 const FORM_PAGES: readonly RegExp[] = [
   /^\/$/,
   /^\/contact-us$/,
+  /^\/register$/,
   /^\/upcoming-training-course-details\/[^/]+$/,
   /^\/learning-solutions-course-details\/[^/]+$/,
   /^\/subCourse-details\/[^/]+$/,

@@ -14,7 +14,7 @@ export type CalendarSession = {
   startDate: string;
   endDate: string;
   fee: number;
-  /** Absolute address of the course page. */
+  /** Absolute address of the course page ('' when the site's address is not known: no link then). */
   pageUrl: string;
   /** Stable across downloads of the same session, so calendars update instead of duplicating. */
   uid: string;
@@ -75,7 +75,9 @@ function timestamp(date: Date): string {
 }
 
 export function sessionCalendar(session: CalendarSession): string {
-  const description = `${session.courseTitle} with ${session.siteName}, ${session.venue}. Fee ${formatFee(session.fee)}. Details and registration: ${session.pageUrl}`;
+  const description =
+    `${session.courseTitle} with ${session.siteName}, ${session.venue}. Fee ${formatFee(session.fee)}.` +
+    (session.pageUrl ? ` Details and registration: ${session.pageUrl}` : '');
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
@@ -90,22 +92,29 @@ export function sessionCalendar(session: CalendarSession): string {
     `SUMMARY:${escapeText(session.courseTitle)}`,
     `LOCATION:${escapeText(session.venue)}`,
     `DESCRIPTION:${escapeText(description)}`,
-    `URL:${session.pageUrl}`,
+    ...(session.pageUrl ? [`URL:${session.pageUrl}`] : []),
     'END:VEVENT',
     'END:VCALENDAR',
   ];
   return lines.map(foldLine).join('\r\n') + '\r\n';
 }
 
-/** A short, stable identifier for a session: FNV-1a of what identifies it. */
-export function sessionUid(
-  parts: { slug: string; startDate: string; endDate: string; venue: string },
-  host: string,
-): string {
+type SessionParts = { slug: string; startDate: string; endDate: string; venue: string };
+
+/**
+ * A short, stable key for a session (the admin gives sessions no id): its start date and FNV-1a of what
+ * identifies it. The calendar file's UID and the registration form's session reference are built on it.
+ */
+export function sessionKey(parts: SessionParts): string {
   let hash = 0x811c9dc5;
   for (const char of `${parts.slug}|${parts.startDate}|${parts.endDate}|${parts.venue}`) {
     hash ^= char.codePointAt(0)!;
     hash = Math.imul(hash, 0x01000193) >>> 0;
   }
-  return `${dateValue(parts.startDate)}-${hash.toString(16).padStart(8, '0')}@${host}`;
+  return `${dateValue(parts.startDate)}-${hash.toString(16).padStart(8, '0')}`;
+}
+
+/** A session's UID in calendar files, stable across downloads. */
+export function sessionUid(parts: SessionParts, host: string): string {
+  return `${sessionKey(parts)}@${host}`;
 }

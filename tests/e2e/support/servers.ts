@@ -84,7 +84,9 @@ export async function freePort(): Promise<number> {
 export async function startSite(
   admin: Pick<DemoAdmin, 'url' | 'mediaOrigin'>,
   env: Record<string, string> = {},
-): Promise<Site> {
+): Promise<
+  Site & { /** kill -9: the process ends at once, in the middle of whatever it was doing. */ kill(): Promise<void> }
+> {
   const port = await freePort();
   // each site keeps its resized pictures apart, and they go with it
   const imageDir = path.join(os.tmpdir(), `e2e-site-images-${port}-${process.pid}`);
@@ -136,10 +138,16 @@ export async function startSite(
           if (ownIndexDir) rmSync(ownIndexDir, { recursive: true, force: true });
           resolve();
         };
-        if (child.exitCode !== null) return done();
+        if (child.exitCode !== null || child.signalCode !== null) return done();
         child.once('exit', done);
         child.kill('SIGTERM');
         setTimeout(() => child.kill('SIGKILL'), 3_000).unref();
+      }),
+    kill: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGKILL');
       }),
   };
 }

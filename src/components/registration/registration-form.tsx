@@ -1,0 +1,355 @@
+'use client';
+/**
+ * The registration form for one session: the person booking, the company, how many delegates and who
+ * each is, who pays, a purchase order, a message and the consent. Built on the enquiry forms' one answer
+ * path (EnquiryForm: token, honeypot, summary, confirmation, with and without JavaScript) with
+ * react-aria-components controls (TextField, NumberField, RadioGroup, Checkbox), the design card's choice
+ * for accessible controls. The errors are the server's (or the shared schema's, before sending), shown under
+ * each field and tied to it.
+ *
+ * Without JavaScript the number of delegates is a native <select> with a "Continue" button that asks the
+ * server for the form again with that many delegate blocks (react-aria's NumberField keeps its value in a
+ * hidden input that only its script updates, so it cannot be sent from a page without JavaScript). Once the
+ * page is interactive the select becomes the NumberField and the blocks follow the number as it changes;
+ * focus stays on the number and a live region says how many delegate blocks the form now has.
+ */
+import { useEffect, useState, type ReactNode } from 'react';
+import {
+  Button,
+  Checkbox,
+  Group,
+  Input,
+  Label,
+  NumberField,
+  Radio,
+  RadioGroup,
+  TextArea,
+  TextField,
+} from 'react-aria-components';
+import {
+  DELEGATE_COUNT_FIELD,
+  delegateCount,
+  delegateField,
+  INTENT_FIELD,
+  MAX_DELEGATES,
+  PAYERS,
+  SESSION_FIELD,
+  type EnquiryFormState,
+} from '../../lib/enquiry/schema';
+import { formatFee } from '../../lib/format';
+import { CountrySelect } from '../enquiry/country-select';
+import { EnquiryForm } from '../enquiry/enquiry-form';
+import { describedBy, FieldError, fieldId } from '../enquiry/fields';
+import { buttonClassName } from '../ui/button-link';
+import formStyles from '../enquiry/enquiry-form.module.css';
+import styles from './registration-form.module.css';
+
+const PREFIX = 'registration';
+
+type TextProps = {
+  name: string;
+  label: string;
+  state: EnquiryFormState;
+  type?: 'text' | 'email' | 'tel';
+  autoComplete?: string;
+  optional?: boolean;
+  multiline?: boolean;
+  wide?: boolean;
+};
+
+/** One text field: react-aria's TextField around a native input, with the form's error under it. */
+function RegistrationText({ name, label, state, type = 'text', autoComplete, optional, multiline, wide }: TextProps) {
+  const error = state.errors[name];
+  const value = state.values[name];
+  return (
+    <TextField
+      className={`${formStyles.field} ${wide || multiline ? formStyles.wide : ''}`}
+      name={name}
+      type={type}
+      id={fieldId(PREFIX, name)}
+      defaultValue={typeof value === 'string' ? value : ''}
+      isRequired={!optional}
+      isInvalid={Boolean(error)}
+      validationBehavior="aria"
+      autoComplete={autoComplete}
+      {...(error ? { 'aria-describedby': describedBy(PREFIX, name, error)['aria-describedby'] } : {})}
+    >
+      <Label className={formStyles.label}>
+        {label}
+        {optional ? <span className={styles.optional}> (optional)</span> : null}
+      </Label>
+      {multiline ? (
+        <TextArea className={`${formStyles.input} ${formStyles.textarea}`} rows={4} />
+      ) : (
+        <Input className={formStyles.input} spellCheck={type === 'text' ? undefined : false} />
+      )}
+      <FieldError prefix={PREFIX} name={name} error={error} />
+    </TextField>
+  );
+}
+
+function DelegateBlock({ number, state }: { number: number; state: EnquiryFormState }) {
+  const legendId = fieldId(PREFIX, `delegate${number}-legend`);
+  return (
+    <fieldset className={`${formStyles.wide} ${styles.delegate}`} aria-labelledby={legendId}>
+      <legend id={legendId} className={styles.delegateLegend}>
+        Delegate {number}
+      </legend>
+      <div className={formStyles.grid}>
+        <RegistrationText name={delegateField(number, 'name')} label="Full name" state={state} autoComplete="off" />
+        <RegistrationText name={delegateField(number, 'jobTitle')} label="Job title" state={state} autoComplete="off" />
+        <RegistrationText
+          name={delegateField(number, 'email')}
+          label="Business email"
+          type="email"
+          state={state}
+          autoComplete="off"
+          wide
+        />
+      </div>
+    </fieldset>
+  );
+}
+
+function DelegateCountField({
+  state,
+  count,
+  interactive,
+  onChange,
+}: {
+  state: EnquiryFormState;
+  count: number;
+  interactive: boolean;
+  onChange: (count: number) => void;
+}) {
+  const error = state.errors[DELEGATE_COUNT_FIELD];
+  const id = fieldId(PREFIX, DELEGATE_COUNT_FIELD);
+  const hintId = fieldId(PREFIX, `${DELEGATE_COUNT_FIELD}-hint`);
+  const described = [hintId, error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  if (!interactive) {
+    return (
+      <div className={formStyles.field}>
+        <label className={formStyles.label} htmlFor={id}>
+          Number of delegates
+        </label>
+        <p id={hintId} className={formStyles.hint}>
+          From 1 to {MAX_DELEGATES}. After changing it, choose Continue to get a block for each delegate.
+        </p>
+        <div className={styles.countRow}>
+          <select
+            id={id}
+            name={DELEGATE_COUNT_FIELD}
+            className={`${formStyles.input} ${formStyles.select} ${styles.countSelect}`}
+            defaultValue={String(count)}
+            aria-describedby={described}
+            aria-invalid={error ? true : undefined}
+          >
+            {Array.from({ length: MAX_DELEGATES }, (_, index) => (
+              <option key={index} value={index + 1}>
+                {index + 1}
+              </option>
+            ))}
+          </select>
+          <button
+            type="submit"
+            name={INTENT_FIELD}
+            value="update"
+            formNoValidate
+            className={buttonClassName('outline')}
+          >
+            Continue
+          </button>
+        </div>
+        <FieldError prefix={PREFIX} name={DELEGATE_COUNT_FIELD} error={error} />
+      </div>
+    );
+  }
+  return (
+    <NumberField
+      className={formStyles.field}
+      name={DELEGATE_COUNT_FIELD}
+      id={id}
+      minValue={1}
+      maxValue={MAX_DELEGATES}
+      step={1}
+      value={count}
+      onChange={(value) => onChange(Number.isFinite(value) ? Math.min(MAX_DELEGATES, Math.max(1, value)) : 1)}
+      formatOptions={{ maximumFractionDigits: 0 }}
+      isRequired
+      isInvalid={Boolean(error)}
+      validationBehavior="aria"
+      aria-describedby={described}
+    >
+      <Label className={formStyles.label}>Number of delegates</Label>
+      <p id={hintId} className={formStyles.hint}>
+        From 1 to {MAX_DELEGATES}. A block for each delegate follows.
+      </p>
+      <Group className={styles.countGroup}>
+        <Button slot="decrement" className={styles.stepper}>
+          −
+        </Button>
+        <Input className={`${formStyles.input} ${styles.countInput}`} />
+        <Button slot="increment" className={styles.stepper}>
+          +
+        </Button>
+      </Group>
+      <FieldError prefix={PREFIX} name={DELEGATE_COUNT_FIELD} error={error} />
+    </NumberField>
+  );
+}
+
+function PayerField({ state }: { state: EnquiryFormState }) {
+  const error = state.errors.payer;
+  const value = state.values.payer;
+  return (
+    <RadioGroup
+      className={`${formStyles.field} ${formStyles.wide} ${formStyles.choices}`}
+      name="payer"
+      defaultValue={typeof value === 'string' ? value : null}
+      isRequired
+      isInvalid={Boolean(error)}
+      validationBehavior="aria"
+      {...(error ? { 'aria-describedby': `${fieldId(PREFIX, 'payer')}-error` } : {})}
+    >
+      <Label className={formStyles.label}>Who pays</Label>
+      <div className={formStyles.choiceRow}>
+        {PAYERS.map((payer) => (
+          <Radio
+            key={payer.value}
+            value={payer.value}
+            id={fieldId(PREFIX, `payer-${payer.value}`)}
+            className={styles.radio}
+          >
+            <span className={styles.radioMark} aria-hidden="true" />
+            {payer.label}
+          </Radio>
+        ))}
+      </div>
+      <FieldError prefix={PREFIX} name="payer" error={error} />
+    </RadioGroup>
+  );
+}
+
+function ConsentField({ state, providerName }: { state: EnquiryFormState; providerName: string }) {
+  const error = state.errors.consent;
+  return (
+    <div className={`${formStyles.field} ${formStyles.wide}`}>
+      <Checkbox
+        name="consent"
+        value="yes"
+        id={fieldId(PREFIX, 'consent')}
+        defaultSelected={state.values.consent === true}
+        isRequired
+        isInvalid={Boolean(error)}
+        validationBehavior="aria"
+        className={styles.checkbox}
+        {...(error ? { 'aria-describedby': `${fieldId(PREFIX, 'consent')}-error` } : {})}
+      >
+        <span className={styles.checkboxMark} aria-hidden="true" />
+        <span>I agree that {providerName} may store these details and use them to handle this registration</span>
+      </Checkbox>
+      <FieldError prefix={PREFIX} name="consent" error={error} />
+    </div>
+  );
+}
+
+export type RegistrationSessionView = { ref: string; feeUsd: number };
+
+export function RegistrationForm({
+  token,
+  session,
+  providerName,
+}: {
+  token: string;
+  session: RegistrationSessionView;
+  providerName: string;
+}) {
+  const [interactive, setInteractive] = useState(false);
+  useEffect(() => setInteractive(true), []);
+  // the JavaScript path's own count; without JavaScript it comes from the server's answer
+  const [chosen, setChosen] = useState<number | undefined>(undefined);
+
+  return (
+    <EnquiryForm
+      kind="registration"
+      token={token}
+      anchor="registration-form"
+      idPrefix={PREFIX}
+      look="card"
+      hidden={{ [SESSION_FIELD]: session.ref }}
+      intro={<p className={formStyles.intro}>All fields are required unless marked optional.</p>}
+      summaryTargets={{ payer: fieldId(PREFIX, `payer-${PAYERS[0].value}`) }}
+      sent="Your registration has arrived."
+      sentDetail={(reference, detail) => (
+        <p>
+          Your reference is <strong>{reference}</strong>.{detail ? ` ${detail}.` : ''} We have emailed you a copy with
+          the session&apos;s calendar file; our team will confirm your seats.
+        </p>
+      )}
+      submitLabel="Register"
+    >
+      {(state) => {
+        const count = interactive && chosen !== undefined ? chosen : delegateCount(state.values[DELEGATE_COUNT_FIELD]);
+        return (
+          <RegistrationFields
+            state={state}
+            count={count}
+            interactive={interactive}
+            onCount={setChosen}
+            feeUsd={session.feeUsd}
+            providerName={providerName}
+          />
+        );
+      }}
+    </EnquiryForm>
+  );
+}
+
+function RegistrationFields({
+  state,
+  count,
+  interactive,
+  onCount,
+  feeUsd,
+  providerName,
+}: {
+  state: EnquiryFormState;
+  count: number;
+  interactive: boolean;
+  onCount: (count: number) => void;
+  feeUsd: number;
+  providerName: string;
+}): ReactNode {
+  const total = formatFee(Math.round(feeUsd * count * 100) / 100);
+  return (
+    <>
+      <h3 className={`${formStyles.wide} ${styles.groupHeading}`}>You, booking</h3>
+      <RegistrationText name="name" label="Your full name" state={state} autoComplete="name" />
+      <RegistrationText name="email" label="Business email" type="email" state={state} autoComplete="email" />
+      <RegistrationText name="phone" label="Phone" type="tel" state={state} autoComplete="tel" />
+      <CountrySelect
+        prefix={PREFIX}
+        error={state.errors.country}
+        defaultValue={typeof state.values.country === 'string' ? state.values.country : undefined}
+        upgrade="on-focus"
+      />
+      <RegistrationText name="company" label="Company" state={state} autoComplete="organization" wide />
+      <h3 className={`${formStyles.wide} ${styles.groupHeading}`}>Delegates</h3>
+      <DelegateCountField state={state} count={count} interactive={interactive} onChange={onCount} />
+      <p className={styles.total} aria-live="polite">
+        <span>
+          {count} delegate{count === 1 ? '' : 's'} × {formatFee(feeUsd)} ={' '}
+        </span>
+        <strong>Total {total}</strong>
+      </p>
+      {Array.from({ length: count }, (_, index) => (
+        <DelegateBlock key={index + 1} number={index + 1} state={state} />
+      ))}
+      <h3 className={`${formStyles.wide} ${styles.groupHeading}`}>Payment</h3>
+      <PayerField state={state} />
+      <RegistrationText name="poNumber" label="Purchase order number" state={state} optional />
+      <RegistrationText name="message" label="Message" state={state} optional multiline />
+      <ConsentField state={state} providerName={providerName} />
+    </>
+  );
+}

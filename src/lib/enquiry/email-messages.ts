@@ -1,0 +1,328 @@
+/**
+ * The two emails every enquiry becomes, the same on both runtimes (Node sends them over SMTP, a Worker through
+ * its `send_email` binding): the team's copy (what it is and from whom in the subject, Reply-To the visitor,
+ * every field as text and as a table, the reference the visitor was shown) and the visitor's acknowledgement
+ * (their reference, what they sent, when to expect an answer, how to reach the provider).
+ *
+ * Everything here is data for nodemailer's message composer (`MailComposer` options). What a visitor typed
+ * reaches headers only through `headerText` and address objects, never as raw header lines: the fields were
+ * already refused if they held line breaks or control characters (schema.ts), and this is the second wall.
+ */
+import 'server-only';
+import { formatDate, formatFee } from '../format';
+import { sessionCalendar, sessionUid } from '../seo/calendar';
+import type { EnquiryRecord } from './store';
+import { referenceOf } from './store';
+
+type EmailAddress = { name: string; address: string };
+
+type EmailAttachment = { filename: string; content: string; contentType: string };
+
+export type EmailMessage = {
+  /** Stable per record and per message, so a repeat is recognisable as one (delivery is at least once). */
+  messageId: string;
+  from: EmailAddress;
+  to: EmailAddress[];
+  replyTo?: EmailAddress;
+  subject: string;
+  text: string;
+  html: string;
+  attachments?: EmailAttachment[];
+  headers: Record<string, string>;
+};
+
+export type EmailSettings = {
+  /** The sender's address (ENQUIRY_EMAIL_FROM). */
+  from: string;
+  /** The team's addresses (ENQUIRY_EMAIL_TO). */
+  to: readonly string[];
+  /** When to expect an answer (ENQUIRY_REPLY_TIME), a sentence. */
+  replyTime: string;
+  provider: { name: string; phone?: string | undefined; email?: string | undefined; address: readonly string[] };
+  /** The site's public origin (SITE_URL, else https://SITE_DOMAIN), for links in a registration's calendar file. */
+  siteUrl?: string | undefined;
+};
+
+/** Which message of a record: the team's copy or the visitor's acknowledgement. */
+type EmailPart = 'team' | 'acknowledgement';
+
+const FIELD_LABELS: Record<string, string> = {
+  firstName: 'First name',
+  lastName: 'Last name',
+  name: 'Name',
+  email: 'Business email',
+  replyTo: 'Email or phone',
+  company: 'Company',
+  jobTitle: 'Job title',
+  phone: 'Phone',
+  country: 'Country code',
+  countryName: 'Country',
+  trainingFor: 'Training for',
+  message: 'Message',
+  subscribe: 'Newsletter',
+  consent: 'Consent to store these details',
+  delegates: 'Number of delegates',
+  payer: 'Who pays',
+  poNumber: 'Purchase order number',
+};
+
+const PAYER_NAMES: Record<string, string> = { company: 'The company (invoice)', delegate: 'The delegate' };
+
+const KIND_NAMES: Record<EnquiryRecord['kind'], string> = {
+  contact: 'Enquiry',
+  'quick-inquiry': 'Quick inquiry',
+  'call-me-back': 'Call-back request',
+  registration: 'Registration',
+};
+
+/**
+ * Text for a header: one line (control characters, line and paragraph separators become spaces), at most
+ * `max` characters. Text that looks like an RFC 2047 encoded word (`=?utf-8?B?...?=`) is encoded as a whole,
+ * so a mail program shows what was typed instead of decoding the visitor's own encoded words (which could
+ * carry anything).
+ */
+function headerText(value: string, max = 150): string {
+  const line = value
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001F\u007F-\u009F\u2028\u2029]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const cut = [...line].slice(0, max).join('');
+  const result = cut.length < line.length ? `${cut}…` : cut;
+  return /=\?/.test(result) ? encodedWords(result) : result;
+}
+
+/** RFC 2047 "B" encoded words of at most 75 characters, split between whole characters. */
+function encodedWords(value: string): string {
+  const encoder = new TextEncoder();
+  const words: string[] = [];
+  let chunk = '';
+  const flush = () => {
+    if (!chunk) return;
+    const bytes = encoder.encode(chunk);
+    words.push(`=?UTF-8?B?${btoa(String.fromCharCode(...bytes))}?=`);
+    chunk = '';
+  };
+  for (const char of value) {
+    if (encoder.encode(chunk + char).length > 45) flush();
+    chunk += char;
+  }
+  flush();
+  return words.join(' ');
+}
+
+function addressDomain(address: string): string {
+  return address.slice(address.lastIndexOf('@') + 1) || 'localhost';
+}
+
+function messageIdOf(record: EnquiryRecord, part: EmailPart, from: string): string {
+  return `<${record.id}.${part === 'team' ? 'team' : 'ack'}@${addressDomain(from)}>`;
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+/** The person who sent it, as they gave their name. */
+function senderName(record: EnquiryRecord): string {
+  const { fields } = record;
+  const name = text(fields.name) || [text(fields.firstName), text(fields.lastName)].filter(Boolean).join(' ');
+  return name || 'someone';
+}
+
+/** The address to acknowledge to, if the visitor gave one (a call-back request or a phone number has none). */
+function visitorAddress(record: EnquiryRecord): string | undefined {
+  const { fields } = record;
+  const candidate = text(fields.email) || (text(fields.replyTo).includes('@') ? text(fields.replyTo) : '');
+  return candidate || undefined;
+}
+
+function displayValue(value: string | boolean): string {
+  if (value === true) return 'Yes';
+  if (value === false) return 'No';
+  return value;
+}
+
+/** A registration's total: the fee per delegate times the delegates. */
+function registrationTotal(record: EnquiryRecord): number | undefined {
+  if (!record.session || !record.delegates) return undefined;
+  return Math.round(record.session.feeUsd * record.delegates.length * 100) / 100;
+}
+
+function sessionDates(record: EnquiryRecord): string {
+  const { session } = record;
+  if (!session) return '';
+  return `${formatDate(session.startDate)} to ${formatDate(session.endDate)}`;
+}
+
+/** Every field the visitor sent, labelled, in the order they were stored; a registration's session first. */
+function fieldRows(record: EnquiryRecord): [string, string][] {
+  const rows: [string, string][] = [];
+  if (record.context) rows.push(['About', record.context]);
+  const { session, delegates } = record;
+  if (session && delegates) {
+    rows.push(
+      ['Course', session.courseTitle],
+      ['Dates', sessionDates(record)],
+      ['Venue', session.venue],
+      ['Fee per delegate', formatFee(session.feeUsd)],
+      ['Total', `${formatFee(registrationTotal(record)!)} (${delegates.length} × ${formatFee(session.feeUsd)})`],
+    );
+  }
+  for (const [key, value] of Object.entries(record.fields)) {
+    if (key === 'country' && 'countryName' in record.fields) continue;
+    if (key === 'payer' && typeof value === 'string') {
+      rows.push([FIELD_LABELS[key]!, PAYER_NAMES[value] ?? value]);
+      continue;
+    }
+    if (value === '') continue; // an optional field left empty
+    rows.push([FIELD_LABELS[key] ?? key, displayValue(value)]);
+  }
+  delegates?.forEach((delegate, index) => {
+    rows.push([`Delegate ${index + 1}`, `${delegate.name}, ${delegate.jobTitle}, ${delegate.email}`]);
+  });
+  return rows;
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+function textTable(rows: readonly [string, string][]): string {
+  return rows
+    .map(([label, value]) =>
+      value.includes('\n') ? `${label}:\n${value.replace(/^/gm, '    ')}` : `${label}: ${value}`,
+    )
+    .join('\n');
+}
+
+function htmlTable(rows: readonly [string, string][]): string {
+  const cells = rows
+    .map(
+      ([label, value]) =>
+        `<tr><th scope="row" align="left" valign="top" style="padding:4px 12px 4px 0">${escapeHtml(label)}</th>` +
+        `<td style="padding:4px 0;white-space:pre-wrap">${escapeHtml(value)}</td></tr>`,
+    )
+    .join('');
+  return `<table role="presentation" cellspacing="0" cellpadding="0" style="border-collapse:collapse">${cells}</table>`;
+}
+
+function htmlDocument(title: string, body: string): string {
+  return (
+    `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>` +
+    `<body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1f2933">${body}</body></html>`
+  );
+}
+
+function subjectFor(record: EnquiryRecord): string {
+  const name = senderName(record);
+  const company = text(record.fields.company);
+  const { session, delegates } = record;
+  if (session && delegates) {
+    const count = `${delegates.length} delegate${delegates.length === 1 ? '' : 's'}`;
+    return `Registration: ${session.courseTitle}, ${formatDate(session.startDate)} (${session.venue}): ${name}${company ? ` (${company})` : ''}, ${count}`;
+  }
+  const about = record.context ? ` about ${record.context}` : '';
+  return `${KIND_NAMES[record.kind]}${about}: ${name}${company ? ` (${company})` : ''}`;
+}
+
+function provider(settings: EmailSettings): EmailAddress {
+  return { name: headerText(settings.provider.name), address: settings.from };
+}
+
+/** The team's copy of one enquiry. */
+export function teamEmail(record: EnquiryRecord, settings: EmailSettings): EmailMessage {
+  const reference = referenceOf(record.id);
+  const subject = headerText(`${subjectFor(record)} [${reference}]`, 200);
+  const rows = fieldRows(record);
+  const visitor = visitorAddress(record);
+  const received = new Date(record.receivedAt).toUTCString();
+  const intro = `${KIND_NAMES[record.kind]} from the website, reference ${reference}, received ${received}.`;
+  const replyHint = visitor
+    ? 'Reply to this email to answer the visitor.'
+    : 'The visitor left no email address: call them on the number above.';
+  return {
+    messageId: messageIdOf(record, 'team', settings.from),
+    from: provider(settings),
+    to: settings.to.map((address) => ({ name: '', address })),
+    ...(visitor ? { replyTo: { name: headerText(senderName(record)), address: visitor } } : {}),
+    subject,
+    text: `${intro}\n\n${textTable(rows)}\n\n${replyHint}\n`,
+    html: htmlDocument(subject, `<p>${escapeHtml(intro)}</p>${htmlTable(rows)}<p>${escapeHtml(replyHint)}</p>`),
+    headers: { 'X-Enquiry-Id': record.id },
+  };
+}
+
+function contactLines(settings: EmailSettings): string[] {
+  const { name, phone, email, address } = settings.provider;
+  return [
+    name,
+    ...address,
+    ...(phone ? [`Phone: ${phone.replace(/^tel:/, '')}`] : []),
+    ...(email ? [`Email: ${email}`] : []),
+  ];
+}
+
+/** The visitor's acknowledgement, or undefined when they left no email address. */
+export function acknowledgementEmail(record: EnquiryRecord, settings: EmailSettings): EmailMessage | undefined {
+  const visitor = visitorAddress(record);
+  if (!visitor) return undefined;
+  const reference = referenceOf(record.id);
+  const name = senderName(record);
+  const providerName = settings.provider.name;
+  const registration = record.kind === 'registration' && record.session && record.delegates;
+  const what = registration ? 'registration' : 'enquiry';
+  const subject = headerText(`We have your ${what} (reference ${reference}) - ${providerName}`, 200);
+  const rows = fieldRows(record);
+  const greeting = `Dear ${name},`;
+  const thanks = registration
+    ? `Thank you for registering with ${providerName} for ${record.session!.courseTitle}, ${sessionDates(record)} in ${record.session!.venue}. ` +
+      `Your registration has arrived; its reference is ${reference}. The total for ${record.delegates!.length} delegate${record.delegates!.length === 1 ? '' : 's'} is ${formatFee(registrationTotal(record)!)}. ` +
+      'The session is attached as a calendar file.'
+    : `Thank you for contacting ${providerName}. Your enquiry has arrived; its reference is ${reference}.`;
+  const when = settings.replyTime;
+  const summaryTitle = 'What you sent us:';
+  const contact = contactLines(settings);
+  const closing = 'If anything is urgent, or this enquiry was not from you, contact us:';
+  const teamAddress = settings.provider.email ?? settings.to[0];
+  return {
+    messageId: messageIdOf(record, 'acknowledgement', settings.from),
+    from: provider(settings),
+    to: [{ name: headerText(name), address: visitor }],
+    ...(teamAddress ? { replyTo: { name: headerText(providerName), address: teamAddress } } : {}),
+    subject,
+    text:
+      `${greeting}\n\n${thanks}\n${when}\n\n${summaryTitle}\n${textTable(rows)}\n\n` +
+      `${closing}\n${contact.join('\n')}\n`,
+    html: htmlDocument(
+      subject,
+      `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(thanks)}<br>${escapeHtml(when)}</p>` +
+        `<p><strong>${escapeHtml(summaryTitle)}</strong></p>${htmlTable(rows)}` +
+        `<p>${escapeHtml(closing)}<br>${contact.map(escapeHtml).join('<br>')}</p>`,
+    ),
+    headers: { 'X-Enquiry-Id': record.id, 'Auto-Submitted': 'auto-replied' },
+    ...(registration ? { attachments: [calendarAttachment(record, settings)] } : {}),
+  };
+}
+
+/** The registered session as an .ics file (the same event as the course page's "Add to calendar"). */
+function calendarAttachment(record: EnquiryRecord, settings: EmailSettings): EmailAttachment {
+  const session = record.session!;
+  const host = settings.siteUrl ? new URL(settings.siteUrl).hostname : addressDomain(settings.from);
+  const parts = { slug: session.course, startDate: session.startDate, endDate: session.endDate, venue: session.venue };
+  return {
+    filename: `course-session-${session.startDate}.ics`,
+    contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+    content: sessionCalendar({
+      siteName: settings.provider.name,
+      courseTitle: session.courseTitle,
+      venue: session.venue,
+      startDate: session.startDate,
+      endDate: session.endDate,
+      fee: session.feeUsd,
+      pageUrl: settings.siteUrl ? `${settings.siteUrl}/subCourse-details/${encodeURIComponent(session.course)}` : '',
+      uid: sessionUid(parts, host),
+      now: new Date(record.receivedAt),
+    }),
+  };
+}

@@ -1,0 +1,71 @@
+/**
+ * The session a registration is for. The form carries only a reference (`<sub-course slug>/<session key>`,
+ * see `sessionKey` in src/lib/seo/calendar.ts); the course, dates, venue and fee always come from the admin's
+ * data, looked up again when the form is sent, so nothing a visitor could edit reaches the booking.
+ */
+import 'server-only';
+import { parseSubCourseSlug } from '../../components/courses/course-route-params';
+import { getSubCourse } from '../admin/content';
+import { isNotFound } from '../admin/content-error';
+import type { CourseVenue } from '../admin/schemas';
+import { sessionKey } from '../seo/calendar';
+
+/** A session as the registration record and its emails carry it (webhook: `session`). */
+export type RegistrationSession = {
+  /** The reference the form carried. */
+  ref: string;
+  /** The sub-course's slug: the admin gives courses no code, so this names the course. */
+  course: string;
+  courseTitle: string;
+  /** yyyy-mm-dd, both days included. */
+  startDate: string;
+  endDate: string;
+  venue: string;
+  /** Fee per delegate, US dollars. */
+  feeUsd: number;
+};
+
+export type SessionLookup =
+  { ok: true; session: RegistrationSession } | { ok: false; reason: 'gone' | 'started' | 'unavailable' };
+
+function sessionRef(slug: string, session: CourseVenue): string {
+  return `${slug}/${sessionKey({ slug, startDate: session.start_date, endDate: session.end_date, venue: session.venue_name })}`;
+}
+
+/** Where a session's Register button leads. */
+export function registrationHref(slug: string, session: CourseVenue): string {
+  return `/register?${new URLSearchParams({ session: sessionRef(slug, session) })}`;
+}
+
+/** Today's date in Bahrain (UTC+3, no daylight saving), where the sessions' dates are local dates. */
+function todayInBahrain(now: Date): string {
+  return new Date(now.getTime() + 3 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}
+
+/**
+ * The session a reference names, if the admin still lists it and it has not started (a session starting
+ * today has started). An admin that cannot answer is 'unavailable', never taken as "gone".
+ */
+export async function findSession(ref: unknown, now = new Date()): Promise<SessionLookup> {
+  if (typeof ref !== 'string' || ref.length > 300) return { ok: false, reason: 'gone' };
+  const slash = ref.lastIndexOf('/');
+  const slug = parseSubCourseSlug(ref.slice(0, Math.max(0, slash)));
+  if (slug === null) return { ok: false, reason: 'gone' };
+  const subCourse = await getSubCourse(slug);
+  if (!subCourse.ok) return { ok: false, reason: isNotFound(subCourse.error) ? 'gone' : 'unavailable' };
+  const session = subCourse.data.course_venue.find((candidate) => sessionRef(slug, candidate) === ref);
+  if (!session) return { ok: false, reason: 'gone' };
+  if (session.start_date <= todayInBahrain(now)) return { ok: false, reason: 'started' };
+  return {
+    ok: true,
+    session: {
+      ref,
+      course: slug,
+      courseTitle: subCourse.data.title,
+      startDate: session.start_date,
+      endDate: session.end_date,
+      venue: session.venue_name,
+      feeUsd: session.course_fee,
+    },
+  };
+}

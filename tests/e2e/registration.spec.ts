@@ -1,0 +1,349 @@
+// Issue 18: registration for a session. The production build, the demo admin (the sessions come from it), a
+// real SMTP server on 127.0.0.1 and a webhook receiver; with and without JavaScript, keyboard only, axe.
+import { mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { startMailCatcher } from '../../scripts/demo-mail/mail-catcher.mjs';
+import type { SubCourse } from './support/admin-data';
+import { axeViolations } from './support/axe';
+import { startAdmin, startSite, type DemoAdmin } from './support/servers';
+
+const SLUG = 'pmp-exam-preparation-bootcamp';
+
+type Catcher = Awaited<ReturnType<typeof startMailCatcher>>;
+type Received = { kind: string; session?: Record<string, unknown>; delegates?: Record<string, string>[] };
+
+let admin: DemoAdmin;
+let site: Awaited<ReturnType<typeof startSite>>;
+let smtp: Catcher;
+let webhook: http.Server;
+const received: Received[] = [];
+let dir: string;
+let subCourse: SubCourse;
+
+const formatFee = (amount: number) =>
+  `US$ ${amount.toLocaleString('en-US', Number.isInteger(amount) ? { maximumFractionDigits: 0 } : { minimumFractionDigits: 2 })}`;
+
+test.beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'registration-e2e-'));
+  admin = await startAdmin();
+  smtp = await startMailCatcher();
+  webhook = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+    req.on('end', () => {
+      received.push(JSON.parse(body) as Received);
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => webhook.listen(0, '127.0.0.1', resolve));
+  const { port } = webhook.address() as import('node:net').AddressInfo;
+  site = await startSite(admin, {
+    ENQUIRY_OUTBOX_DIR: dir,
+    ENQUIRY_RATE_LIMIT: '1000',
+    SMTP_URL: smtp.url,
+    ENQUIRY_EMAIL_TO: 'bookings@gulf-training.test',
+    ENQUIRY_EMAIL_FROM: 'website@gulf-training.test',
+    ENQUIRY_WEBHOOK_URL: `http://127.0.0.1:${port}/hook`,
+    SITE_URL: 'https://www.gulf-training.test',
+    // the last test edits a session in the admin: the site sees it at once
+    CONTENT_CACHE_TTL_MS: '100',
+    PAGE_CACHE_MAX_BYTES: '0',
+  });
+  subCourse = ((await (await fetch(`${admin.url}/course-venue/details/${SLUG}`)).json()) as { data: SubCourse }).data;
+});
+
+test.afterAll(async () => {
+  await site?.stop();
+  await smtp?.close();
+  await new Promise((resolve) => webhook?.close(resolve));
+  await admin?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** The first session's registration form, reached the way a visitor does: Register on the course page. */
+async function openRegistration(page: Page): Promise<void> {
+  await page.goto(`${site.url}/subCourse-details/${SLUG}`);
+  await page
+    .getByRole('link', { name: /^Register\b/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/register\?session=/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Register for ${subCourse.title}`);
+}
+
+/**
+ * axe on what a browser without JavaScript shows. axe runs as a script in the page, and with JavaScript
+ * disabled Playwright's evaluation never returns (measured: on every page, any selector), so the markup as it
+ * stands (typed values and messages included) is loaded, without its scripts, into a page where axe can run.
+ */
+async function noScriptAxe(page: Page, browser: Browser) {
+  const html = (await page.content())
+    .replace('<head>', `<head><base href="${site.url}/">`)
+    .replace(/<script\b[\s\S]*?<\/script>/g, '');
+  const context = await browser.newContext({ javaScriptEnabled: true }); // not the test's no-JS options
+  try {
+    const copy = await context.newPage();
+    // on the site's origin, so its stylesheets (crossorigin) load as they do for the visitor
+    await copy.goto(`${site.url}/robots.txt`);
+    await copy.setContent(html, { waitUntil: 'load' });
+    return await axeViolations(copy, { include: '#registration' });
+  } finally {
+    await context.close();
+  }
+}
+
+async function fillBooker(page: Page): Promise<void> {
+  await page.getByLabel('Your full name').fill('Mariam Al-Sayed');
+  await page.getByRole('textbox', { name: 'Business email' }).first().fill('mariam@bapco.com.bh');
+  await page.getByLabel('Phone').fill('+973 1700 0000');
+  await page.getByRole('textbox', { name: 'Company' }).fill('Bapco');
+}
+
+async function fillDelegate(page: Page, number: number): Promise<void> {
+  const group = page.getByRole('group', { name: `Delegate ${number}` });
+  await group.getByLabel('Full name').fill(`Delegate ${number} Name`);
+  await group.getByLabel('Job title').fill(`Engineer ${number}`);
+  await group.getByLabel('Business email').fill(`delegate${number}@bapco.com.bh`);
+}
+
+const mailsTo = async (catcher: Catcher, address: string): Promise<ParsedMail[]> =>
+  Promise.all(
+    catcher.messages.filter((mail) => mail.envelope.to.includes(address)).map((mail) => simpleParser(mail.raw)),
+  );
+
+test.describe('with JavaScript', () => {
+  test('3 delegates: blocks follow the number, the total shows, both emails and the webhook record arrive', async ({
+    page,
+  }) => {
+    const session = subCourse.course_venue[0]!;
+    await openRegistration(page);
+    await expect(page.getByRole('group', { name: /^Delegate \d+$/ })).toHaveCount(1);
+    // the number of delegates turning into react-aria's NumberField tells the page is interactive
+    await expect(page.getByRole('textbox', { name: 'Number of delegates' })).toBeVisible();
+    const count = page.getByRole('textbox', { name: 'Number of delegates' });
+    await count.fill('3');
+    await count.press('Tab');
+    await expect(page.getByRole('group', { name: /^Delegate \d+$/ })).toHaveCount(3);
+    await expect(page.getByText(`Total ${formatFee(session.course_fee * 3)}`)).toBeVisible();
+
+    await fillBooker(page);
+    // the searchable country picker is fetched when the field is first reached, and takes the focus over
+    await page.locator('select#registration-country').focus();
+    await expect(page.locator('input#registration-country')).toBeFocused();
+    await page.keyboard.type('Bahrain');
+    await page.keyboard.press('Enter');
+    for (const number of [1, 2, 3]) await fillDelegate(page, number);
+    await page.getByText('The company (send us an invoice)').click();
+    await expect(page.getByRole('radio', { name: 'The company (send us an invoice)' })).toBeChecked();
+    await page.getByLabel('Purchase order number (optional)').fill('PO-4471');
+    await page.getByText(/^I agree/).click();
+    await expect(page.getByRole('checkbox', { name: /^I agree/ })).toBeChecked();
+    await page.getByRole('button', { name: 'Register' }).click();
+
+    const confirmation = page.getByRole('status');
+    await expect(confirmation).toContainText('Thank you, Mariam Al-Sayed. Your registration has arrived.');
+    await expect(confirmation).toContainText(`The total for 3 delegates is ${formatFee(session.course_fee * 3)}`);
+    const reference = (await confirmation.locator('strong').textContent())!;
+
+    await expect.poll(() => smtp.messages.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+    const [team] = await mailsTo(smtp, 'bookings@gulf-training.test');
+    expect(team!.subject).toContain(`Registration: ${subCourse.title}`);
+    expect(team!.subject).toContain('Mariam Al-Sayed (Bapco), 3 delegates');
+    expect(team!.subject).toContain(`[${reference}]`);
+    for (const number of [1, 2, 3])
+      expect(team!.text).toContain(
+        `Delegate ${number}: Delegate ${number} Name, Engineer ${number}, delegate${number}@bapco.com.bh`,
+      );
+    expect(team!.text).toContain(`Total: ${formatFee(session.course_fee * 3)}`);
+    expect(team!.text).toContain('Purchase order number: PO-4471');
+    expect(team!.text).toContain('Who pays: The company (invoice)');
+
+    const [ack] = await mailsTo(smtp, 'mariam@bapco.com.bh');
+    expect(ack!.subject).toContain(`We have your registration (reference ${reference})`);
+    expect(ack!.text).toContain(`The total for 3 delegates is ${formatFee(session.course_fee * 3)}`);
+    expect(ack!.attachments).toHaveLength(1);
+    const ics = ack!.attachments[0]!;
+    expect(ics.contentType).toBe('text/calendar');
+    const calendar = ics.content.toString('utf8').replace(/\r\n /g, '');
+    expect(calendar).toContain(`DTSTART;VALUE=DATE:${session.start_date.replace(/-/g, '')}`);
+    expect(calendar).toContain(`LOCATION:${session.venue_name}`);
+    expect(calendar).toContain(`SUMMARY:${subCourse.title}`);
+
+    await expect.poll(() => received.filter((record) => record.kind === 'registration').length).toBe(1);
+    const record = received.find((entry) => entry.kind === 'registration')!;
+    expect(record.session).toMatchObject({
+      course: SLUG,
+      courseTitle: subCourse.title,
+      startDate: session.start_date,
+      endDate: session.end_date,
+      venue: session.venue_name,
+      feeUsd: session.course_fee,
+    });
+    expect(record.delegates).toEqual(
+      [1, 2, 3].map((number) => ({
+        name: `Delegate ${number} Name`,
+        jobTitle: `Engineer ${number}`,
+        email: `delegate${number}@bapco.com.bh`,
+      })),
+    );
+  });
+
+  test('keyboard only: the number field steps with the arrow keys, each block is a named group, axe is clean', async ({
+    page,
+  }) => {
+    await openRegistration(page);
+    const count = page.getByRole('textbox', { name: 'Number of delegates' });
+    await expect(count).toBeVisible();
+    await count.focus();
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp');
+    await expect(count).toHaveValue('3');
+    await expect(count).toBeFocused(); // focus stays where the visitor is
+    await expect(page.getByRole('group', { name: /^Delegate \d+$/ })).toHaveCount(3);
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('group', { name: /^Delegate \d+$/ })).toHaveCount(2);
+    // Tab from the number reaches the first delegate's name (past the stepper buttons, which react-aria
+    // leaves out of the tab order)
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('group', { name: 'Delegate 1' }).getByLabel('Full name')).toBeFocused();
+
+    // an empty send: the summary takes focus and each message sits under its field
+    await page.getByRole('button', { name: 'Register' }).click();
+    const summary = page.getByRole('group', { name: /^Please correct \d+ fields$/ });
+    await expect(summary).toBeFocused();
+    await expect(page.getByRole('group', { name: 'Delegate 2' }).getByLabel('Full name')).toHaveAccessibleDescription(
+      "Delegate 2's full name is required",
+    );
+    await expect(page.getByRole('radio', { name: 'The delegate' })).toBeVisible();
+    expect(await axeViolations(page, { include: '#registration' })).toEqual([]);
+  });
+
+  test('the page’s JavaScript stays within 130 KB gzip, and react-aria loads on no other page', async ({ page }) => {
+    const scripts = new Set<string>();
+    page.on('response', (response) => response.request().resourceType() === 'script' && scripts.add(response.url()));
+    await openRegistration(page);
+    scripts.clear();
+    await page.reload();
+    await expect(page.getByRole('textbox', { name: 'Number of delegates' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    // the country picker's react-select comes when the field is first used, not with the page
+    expect([...scripts].some((url) => url.includes('/country-combobox-'))).toBe(false);
+    let total = 0;
+    for (const url of scripts) total += gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer())).length;
+    // React + router 74.5 KB, react-aria-components 33, the forms' schema and countries 11, the rest ~5
+    expect(total).toBeLessThanOrEqual(130 * 1024);
+
+    for (const route of ['/', '/contact-us', `/subCourse-details/${SLUG}`]) {
+      const loaded = new Set<string>();
+      const listener = (response: import('@playwright/test').Response) =>
+        response.request().resourceType() === 'script' && loaded.add(response.url());
+      page.on('response', listener);
+      await page.goto(`${site.url}${route}`);
+      await page.waitForLoadState('networkidle');
+      page.off('response', listener);
+      for (const url of loaded) {
+        const body = await (await fetch(url)).text();
+        expect(body.includes('react-aria-NumberField'), `${route}: ${url}`).toBe(false);
+      }
+    }
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('choose 2 and Continue shows two named blocks, keeping what was typed; messages per field; then sent', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(90_000); // axe takes about 6 s a run here
+    const session = subCourse.course_venue[0]!;
+    await openRegistration(page);
+    expect(await noScriptAxe(page, browser)).toEqual([]);
+    await fillBooker(page);
+    await page.getByLabel('Number of delegates').selectOption('2');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('group', { name: /^Delegate \d+$/ })).toHaveCount(2);
+    await expect(page.getByLabel('Your full name')).toHaveValue('Mariam Al-Sayed');
+    await expect(page.getByText(`Total ${formatFee(session.course_fee * 2)}`)).toBeVisible();
+    expect(await noScriptAxe(page, browser)).toEqual([]);
+
+    await fillDelegate(page, 1);
+    await page.getByRole('group', { name: 'Delegate 2' }).getByLabel('Full name').fill('Second Person');
+    await page.getByRole('button', { name: 'Register' }).click();
+    // refused: each missing field says so, and nothing typed is lost
+    await expect(page.getByRole('group', { name: 'Delegate 2' }).getByLabel('Job title')).toHaveAccessibleDescription(
+      "Delegate 2's job title is required",
+    );
+    await expect(page.getByText('Please choose who pays').first()).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Delegate 2' }).getByLabel('Full name')).toHaveValue('Second Person');
+    expect(await noScriptAxe(page, browser)).toEqual([]);
+    await expect(page.getByRole('group', { name: 'Delegate 1' }).getByLabel('Business email')).toHaveValue(
+      'delegate1@bapco.com.bh',
+    );
+
+    await page.getByRole('group', { name: 'Delegate 2' }).getByLabel('Job title').fill('Analyst');
+    await page.getByRole('group', { name: 'Delegate 2' }).getByLabel('Business email').fill('second@bapco.com.bh');
+    await page.getByLabel('Country').selectOption('BH');
+    await page.getByText('The delegate', { exact: true }).click();
+    await page.getByText(/^I agree/).click();
+    await page.getByRole('button', { name: 'Register' }).click();
+    await expect(page.getByRole('status')).toContainText('Your registration has arrived.');
+    await expect(page.getByRole('status')).toContainText('Your reference is');
+    await expect(page.getByRole('status')).toContainText(
+      `The total for 2 delegates is ${formatFee(session.course_fee * 2)}`,
+    );
+  });
+
+  test('a session gone, or started, cannot be registered for: a plain message and how to reach us', async ({
+    page,
+  }) => {
+    const gone = await page.goto(`${site.url}/register?session=${SLUG}%2F20270101-00000000`);
+    expect(gone!.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('This session is no longer offered');
+    await expect(page.getByRole('link', { name: 'send us an enquiry' })).toHaveAttribute('href', '/contact-us#enquiry');
+    expect(await page.locator('form input[name="session"]').count()).toBe(0);
+
+    // an open form, then the admin moves its session to today: the form's reference no longer names a
+    // listed session, and the session (now started) cannot be opened for registration either
+    await openRegistration(page);
+    await fillBooker(page);
+    const today = new Date(Date.now() + 3 * 3600_000).toISOString().slice(0, 10);
+    admin.editContent(`/course-venue/details/${SLUG}`, (data: SubCourse) => ({
+      ...data,
+      course_venue: data.course_venue.map((session, index) =>
+        index === 0 ? { ...session, start_date: today } : session,
+      ),
+    }));
+    // the content cache (100 ms here) may answer once more from what it had: wait until the site sees the edit
+    await expect
+      .poll(
+        async () =>
+          (await (await fetch(`${site.url}/subCourse-details/${SLUG}`)).text()).includes(today.replace(/-/g, '')),
+        {
+          timeout: 10_000,
+        },
+      )
+      .toBe(true);
+    await page.getByRole('button', { name: 'Register' }).click();
+    // the page answering the post looks the session up again: it says so instead of showing the form
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('This session is no longer offered');
+    await expect(page.getByRole('link', { name: 'send us an enquiry' })).toBeVisible();
+
+    await page.goto(`${site.url}/subCourse-details/${SLUG}`);
+    const href = (await page
+      .getByRole('link', { name: /^Register\b/ })
+      .first()
+      .getAttribute('href'))!;
+    expect(href).toContain(today.replace(/-/g, ''));
+    const started = await page.goto(`${site.url}${href}`);
+    expect(started!.status()).toBe(410);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('This session has already started');
+    expect(await page.locator('form input[name="session"]').count()).toBe(0);
+  });
+});
