@@ -159,15 +159,16 @@ test.describe('Cloudflare Worker in workerd', () => {
     expect(data).toBeGreaterThanOrEqual(1200);
     expect(header).toBeLessThan(data - 500);
   });
+  // The only tests that load /destination-training and /conferences: a kept copy would hide the failures.
   test('an admin answer is bounded in bytes and a redirect is not followed (issue 22)', async () => {
     admin.setFaults([
-      { path: '/consultations/content', mode: 'huge', bytes: 50 * 1024 * 1024 },
+      { path: '/destination-training/content', mode: 'huge', bytes: 50 * 1024 * 1024 },
       { path: '/conference-summit/content', mode: 'redirect', location: `${admin.origin}/api/about-us/content` },
     ]);
     const sentBefore = admin.hugeBytesSent();
-    const consultations = await fetch(`${url}/consultations`);
-    expect(consultations.status).toBe(200);
-    expect(await consultations.text()).toContain('could not be loaded right now');
+    const destination = await fetch(`${url}/destination-training`);
+    expect(destination.status).toBe(200);
+    expect(await destination.text()).toContain('could not be loaded right now');
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(admin.hugeBytesSent() - sentBefore).toBeLessThan(10 * 1024 * 1024); // of 50 MB
     const conferences = await fetch(`${url}/conferences`);

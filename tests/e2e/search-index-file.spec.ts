@@ -6,6 +6,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { CRAWL_RECORD_VERSION } from '../../src/lib/search/crawl-record';
 import { startAdmin, startPair, startSite } from './support/servers';
 
 type Record = {
@@ -53,7 +54,7 @@ test.describe('the kept search index (Node)', () => {
     try {
       const first = await startSite(admin, env);
       const record = await untilComplete(file, first.url).finally(() => first.stop());
-      expect(record.version).toBe(1);
+      expect(record.version).toBe(CRAWL_RECORD_VERSION);
 
       // the course the crawl read last, and one of its upcoming venues
       const course = record.categories.at(-1)!.courses.at(-1)!;
@@ -157,8 +158,16 @@ test.describe('the kept search index (Node)', () => {
     const admin = await startAdmin();
     try {
       const cases = [
-        { name: 'cut short', text: '{"version":1,"complete":true,"builtAt":17', log: /not valid JSON/ },
-        { name: 'older release', text: '{"version":0,"courses":[]}', log: /written in format 0, this release reads 1/ },
+        {
+          name: 'cut short',
+          text: `{"version":${CRAWL_RECORD_VERSION},"complete":true,"builtAt":17`,
+          log: /not valid JSON/,
+        },
+        {
+          name: 'older release',
+          text: '{"version":1,"courses":[]}',
+          log: new RegExp(`written in format 1, this release reads ${CRAWL_RECORD_VERSION}`),
+        },
       ];
       for (const damaged of cases) {
         const file = path.join(dir, `${damaged.name}.json`);
@@ -169,7 +178,7 @@ test.describe('the kept search index (Node)', () => {
           expect(search.status, damaged.name).toBe(200);
           expect(await search.text()).toMatch(/\d+ courses? found/);
           const record = await untilComplete(file, site.url);
-          expect(record.version, damaged.name).toBe(1);
+          expect(record.version, damaged.name).toBe(CRAWL_RECORD_VERSION);
           expect(site.output()).toMatch(damaged.log);
           expect(site.output()).toContain('it is ignored and rebuilt by a new crawl');
         } finally {
