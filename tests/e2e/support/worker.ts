@@ -19,9 +19,14 @@ export type Worker = Site & {
 /**
  * Starts `wrangler dev` with these wrangler vars and waits until /healthz answers 200 (at most 60 s). Local
  * KV (the search index) is kept in `persistTo` (a folder of its own, removed on stop, unless one is given:
- * two Workers given the same folder share one store, as a deployment's isolates do).
+ * two Workers given the same folder share one store, as a deployment's isolates do). `logLevel: 'info'`
+ * also shows the app's log and where the simulated `send_email` binding wrote each message.
  */
-export async function startWorker(vars: Record<string, string>, persistTo?: string): Promise<Worker> {
+export async function startWorker(
+  vars: Record<string, string>,
+  persistTo?: string,
+  { logLevel = 'warn' }: { logLevel?: 'warn' | 'info' } = {},
+): Promise<Worker> {
   const port = await freePort();
   const ownStore = persistTo ? undefined : mkdtempSync(path.join(os.tmpdir(), 'worker-store-'));
   const wrangler = spawn(
@@ -41,7 +46,7 @@ export async function startWorker(vars: Record<string, string>, persistTo?: stri
       persistTo ?? ownStore!,
       ...Object.entries(vars).flatMap(([key, value]) => ['--var', `${key}:${value}`]),
       '--log-level',
-      'warn',
+      logLevel, // info: the app's own log, and the simulated send_email binding's file paths
     ],
     {
       cwd: root,
