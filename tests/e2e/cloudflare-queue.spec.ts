@@ -240,8 +240,7 @@ test.describe('enquiries on the Worker by email: the send_email binding, no webh
   test.beforeAll(async () => {
     test.setTimeout(90_000);
     admin = await startAdmin();
-    subCourse = ((await (await fetch(`${admin.url}/course-venue/details/${SLUG}`)).json()) as { data: SubCourse })
-      .data;
+    subCourse = ((await (await fetch(`${admin.url}/course-venue/details/${SLUG}`)).json()) as { data: SubCourse }).data;
     worker = await startWorker(
       {
         ADMIN_API_URL: admin.url,

@@ -110,7 +110,8 @@ export function announceWorkersDelivery(bindings: WorkerBindings | undefined): v
   }
   const { webhookUrl, email } = config.enquiry;
   const channels = deliveryChannels(config.enquiry, bindings);
-  if (!bindings?.ENQUIRY_QUEUE) console.error('enquiries: the ENQUIRY_QUEUE binding is missing; every enquiry is refused');
+  if (!bindings?.ENQUIRY_QUEUE)
+    console.error('enquiries: the ENQUIRY_QUEUE binding is missing; every enquiry is refused');
   else if (channels.length === 0) console.warn(`enquiries: ${NO_CHANNEL_ON_WORKERS}; every enquiry is refused`);
   else
     console.info(

@@ -21,7 +21,7 @@ import 'server-only';
 import type { Deliver, EnquiryRecord, EnquiryStore, Logger, StoreResult } from './store';
 import { isRecord } from './store';
 
-export const QUEUE_CHANNELS = ['webhook', 'team-email', 'visitor-email'] as const;
+const QUEUE_CHANNELS = ['webhook', 'team-email', 'visitor-email'] as const;
 export type QueueChannel = (typeof QUEUE_CHANNELS)[number];
 
 /** What one queue message carries: a record for one channel. */
