@@ -357,3 +357,29 @@ test.describe('enquiries on the Worker by email: the send_email binding, no webh
     expect(calendar).toContain('LOCATION:');
   });
 });
+
+test.describe('a Worker with no delivery channel', () => {
+  test.skip(!workerBuilt, 'run `npm run build:cloudflare` first');
+  test.describe.configure({ timeout: 120_000 });
+
+  test('says so on its first request and /healthz lists no channel, before any enquiry', async () => {
+    test.setTimeout(90_000);
+    const admin = await startAdmin();
+    const HEALTHZ_TOKEN = 'a-healthz-token-for-the-tests';
+    // the send_email binding is there (wrangler.jsonc), but without ENQUIRY_EMAIL_* it is not a channel
+    const worker = await startWorker({
+      ADMIN_API_URL: admin.url,
+      FORM_TOKEN_SECRET: 'a-secret-shared-by-every-isolate',
+      HEALTHZ_TOKEN,
+    });
+    try {
+      const health = await fetch(`${worker.url}/healthz`, { headers: { authorization: `Bearer ${HEALTHZ_TOKEN}` } });
+      expect(((await health.json()) as { enquiries: unknown }).enquiries).toEqual({ channels: [] });
+      expect(worker.output()).toContain('enquiries: no delivery is configured');
+      expect(worker.output()).toContain('every enquiry is refused');
+    } finally {
+      await worker.stop();
+      await admin.close();
+    }
+  });
+});
