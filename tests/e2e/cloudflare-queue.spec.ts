@@ -383,3 +383,49 @@ test.describe('a Worker with no delivery channel', () => {
     }
   });
 });
+
+test.describe('on the Worker, an email send_email refuses is retried alone', () => {
+  test.skip(!workerBuilt, 'run `npm run build:cloudflare` first');
+  test.describe.configure({ timeout: 120_000 });
+
+  test("the acknowledgement is refused (an unverified address) and retried; the team's copy and the webhook go once", async ({
+    page,
+  }) => {
+    test.setTimeout(110_000);
+    const admin = await startAdmin();
+    const webhook = new WebhookReceiver();
+    await webhook.start();
+    const worker = await startWorker(
+      {
+        ADMIN_API_URL: admin.url,
+        ENQUIRY_WEBHOOK_URL: webhook.url,
+        ENQUIRY_EMAIL_TO: 'bookings@gulf-training.test',
+        ENQUIRY_EMAIL_FROM: 'website@gulf-training.test',
+        ENQUIRY_WEBHOOK_RETRY_MS: '1000',
+        ENQUIRY_WEBHOOK_RETRY_MAX_MS: '2000',
+        FORM_TOKEN_SECRET: 'a-secret-shared-by-every-isolate',
+      },
+      undefined,
+      { logLevel: 'info', emailDestinations: ['bookings@gulf-training.test'] },
+    );
+    try {
+      await page.goto(`${worker.url}/contact-us`);
+      await fillContactForm(page, 'refused.ack@bapco.com.bh');
+      const reference = await send(page); // accepted: the queue holds it for all three channels
+
+      const refusals = () =>
+        worker.output().match(/for the acknowledgement email \(attempt \d+\): send_email refused it/g)?.length ?? 0;
+      await expect.poll(refusals, { timeout: 30_000 }).toBeGreaterThanOrEqual(3); // tried, retried, retried
+      const mails = await sentEmails(worker.output());
+      expect(mails).toHaveLength(1); // the team's copy, once, while the acknowledgement keeps being retried
+      expect(addresses(mails[0]!.to)).toEqual(['bookings@gulf-training.test']);
+      expect(mails[0]!.subject).toContain(`[${reference}]`);
+      expect(webhook.posts).toHaveLength(1);
+      expect(worker.output()).not.toContain('refused.ack@bapco.com.bh'); // the visitor's address stays out of the log
+    } finally {
+      await worker.stop();
+      await webhook.stop();
+      await admin.close();
+    }
+  });
+});
