@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { contentSource } from '../lib/admin/content';
-import { deliveryStatus } from '../lib/enquiry/delivery';
+import { deliveryStatus, type WorkerBindings } from '../lib/enquiry/delivery';
 import { isLocalCaller, sameSecret } from '../lib/http/request-rules';
 import { adminBaseUrl, serverConfig } from '../lib/server-config';
 
@@ -76,7 +76,7 @@ export default function healthz(): MiddlewareHandler {
         status: overall,
         admin: { reachable, status, latencyMs },
         cache: { entries: cache.entries, oldestAgeMs: cache.oldestGoodAgeMs, newestAgeMs: cache.newestGoodAgeMs },
-        enquiries: deliveryStatus(),
+        enquiries: deliveryStatus(c.env as WorkerBindings | undefined),
       },
       { headers },
     );

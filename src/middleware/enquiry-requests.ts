@@ -2,13 +2,11 @@ import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { unstable_getContextData } from 'waku/server';
 import { CLIENT_ADDRESS_CONTEXT_KEY } from '../lib/enquiry/client-key';
-import { enquiryPipeline, ON_WORKERS, useEnquiryQueue } from '../lib/enquiry/delivery';
-import type { EnquiryQueue } from '../lib/enquiry/queue';
+import { enquiryPipeline, ON_WORKERS, useEnquiryBindings, type WorkerBindings } from '../lib/enquiry/delivery';
 import { serverConfig } from '../lib/server-config';
 
-type Bindings = {
+type Bindings = WorkerBindings & {
   incoming?: { socket?: { remoteAddress?: string } }; // Node
-  ENQUIRY_QUEUE?: EnquiryQueue; // Workers
 };
 
 const TOO_LARGE = (maxSize: number) =>
@@ -25,7 +23,7 @@ const TOO_LARGE = (maxSize: number) =>
  * - Request bodies over ENQUIRY_MAX_BODY_BYTES are refused (413, a plain page) before anything parses them:
  *   the only bodies this site takes are the enquiry forms' (a form at its limits is about 25 KB).
  * - The client's address for the rate limit: the TCP peer on Node (Waku's context only has the Request);
- *   on Workers the queue binding is handed to the delivery.
+ *   on Workers the queue and send_email bindings are handed to the delivery.
  */
 export default function enquiryRequests(): MiddlewareHandler {
   if (!ON_WORKERS) {
@@ -38,7 +36,7 @@ export default function enquiryRequests(): MiddlewareHandler {
   let limit: MiddlewareHandler | undefined;
   return async (c, next) => {
     const bindings = c.env as Bindings | undefined;
-    if (ON_WORKERS) useEnquiryQueue(bindings?.ENQUIRY_QUEUE);
+    if (ON_WORKERS) useEnquiryBindings(bindings);
     const address = bindings?.incoming?.socket?.remoteAddress;
     if (address) unstable_getContextData()[CLIENT_ADDRESS_CONTEXT_KEY] = address;
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();

@@ -3,9 +3,16 @@
 // queue and the visitor is told it arrived; the Worker's queue consumer posts it to the webhook (a receiver on
 // 127.0.0.1 here), retrying while the webhook is down. The receiver keeps what it took by Idempotency-Key, as
 // a real one should: it must see each enquiry exactly once. Skipped when the Worker build is missing.
+// With ENQUIRY_EMAIL_* the consumer also sends the team's copy and the visitor's acknowledgement through the
+// `send_email` binding, which wrangler dev simulates: miniflare checks each raw message (it parses it with
+// postal-mime and refuses a From that differs from the envelope, a missing Message-ID, a Received header),
+// writes it to a temporary .eml file and logs that file's path; the tests read and parse those files.
+import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import type { SubCourse } from './support/admin-data';
 import { startAdmin, type DemoAdmin, type Site } from './support/servers';
 import { startWorker, workerBuilt } from './support/worker';
 
@@ -204,5 +211,221 @@ test.describe('enquiries on the Worker: queued, then delivered', () => {
     expect(text).toContain('value="Forged"');
     await new Promise((resolve) => setTimeout(resolve, 2500)); // longer than the queue's batch timeout
     expect(webhook.posts).toEqual([]);
+  });
+});
+
+/** Each message the simulated send_email binding took, parsed, in the order the Worker sent them. */
+async function sentEmails(output: string): Promise<ParsedMail[]> {
+  // eslint-disable-next-line no-control-regex
+  const plain = output.replace(/\u001b\[[0-9;]*m/g, '');
+  const files = [...plain.matchAll(/send_email binding called with the following message:\s+(\S+\.eml)/g)].map(
+    (match) => match[1]!,
+  );
+  return Promise.all(files.map(async (file) => simpleParser(await readFile(file))));
+}
+
+const addresses = (field: ParsedMail['to'] | ParsedMail['replyTo']) =>
+  (Array.isArray(field) ? field : field ? [field] : []).flatMap((entry) => entry.value.map((one) => one.address));
+
+test.describe('enquiries on the Worker by email: the send_email binding, no webhook', () => {
+  test.skip(!workerBuilt, 'run `npm run build:cloudflare` first');
+  test.describe.configure({ timeout: 120_000 });
+
+  const SLUG = 'pmp-exam-preparation-bootcamp';
+  const HEALTHZ_TOKEN = 'a-healthz-token-for-the-tests';
+  let admin: DemoAdmin;
+  let worker: Site;
+  let subCourse: SubCourse;
+
+  test.beforeAll(async () => {
+    test.setTimeout(90_000);
+    admin = await startAdmin();
+    subCourse = ((await (await fetch(`${admin.url}/course-venue/details/${SLUG}`)).json()) as { data: SubCourse }).data;
+    worker = await startWorker(
+      {
+        ADMIN_API_URL: admin.url,
+        ENQUIRY_EMAIL_TO: 'bookings@gulf-training.test',
+        ENQUIRY_EMAIL_FROM: 'website@gulf-training.test',
+        SITE_NAME: 'Gulf Training',
+        ENQUIRY_WEBHOOK_RETRY_MS: '1000',
+        ENQUIRY_WEBHOOK_RETRY_MAX_MS: '2000',
+        FORM_TOKEN_SECRET: 'a-secret-shared-by-every-isolate',
+        ENQUIRY_RATE_LIMIT: '1000',
+        HEALTHZ_TOKEN,
+      },
+      undefined,
+      { logLevel: 'info' },
+    );
+  });
+
+  test.afterAll(async () => {
+    await worker?.stop();
+    await admin?.close();
+  });
+
+  test('the first request says where enquiries go, and /healthz lists email', async () => {
+    const health = await fetch(`${worker.url}/healthz`, { headers: { authorization: `Bearer ${HEALTHZ_TOKEN}` } });
+    expect(((await health.json()) as { enquiries: unknown }).enquiries).toEqual({ channels: ['email'] });
+    expect(worker.output()).toContain(
+      'enquiries: queued, then emailed to bookings@gulf-training.test through send_email',
+    );
+  });
+
+  test("a contact enquiry is accepted without a webhook: the team's copy and the acknowledgement are sent", async ({
+    page,
+  }) => {
+    const before = (await sentEmails(worker.output())).length;
+    await page.goto(`${worker.url}/contact-us`);
+    await fillContactForm(page, 'aisha.mail@bapco.com.bh');
+    const reference = await send(page);
+
+    await expect.poll(async () => (await sentEmails(worker.output())).length, { timeout: 20_000 }).toBe(before + 2);
+    const mails = (await sentEmails(worker.output())).slice(before);
+    const team = mails.find((mail) => addresses(mail.to).includes('bookings@gulf-training.test'))!;
+    const ack = mails.find((mail) => addresses(mail.to).includes('aisha.mail@bapco.com.bh'))!;
+    expect(team.subject).toBe(`Enquiry: Aisha Al-Khalifa (Bapco) [${reference}]`);
+    expect(team.from?.value[0]).toEqual({ name: 'Gulf Training', address: 'website@gulf-training.test' });
+    expect(addresses(team.replyTo)).toEqual(['aisha.mail@bapco.com.bh']);
+    expect(team.text).toContain('Message: Please send dates for Q1.');
+    expect(team.html).toContain('<th scope="row"');
+    expect(team.messageId).toMatch(new RegExp(`^<${reference.toLowerCase()}[0-9a-f-]*\\.team@gulf-training\\.test>$`));
+    expect(ack.subject).toBe(`We have your enquiry (reference ${reference}) - Gulf Training`);
+    expect(ack.text).toContain(`its reference is ${reference}`);
+    expect(ack.messageId).toBe(team.messageId!.replace('.team@', '.ack@'));
+    // delivered and acknowledged: nothing is sent again
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    expect((await sentEmails(worker.output())).length).toBe(before + 2);
+  });
+
+  test('a registration for 2 delegates: both emails, the total, and the session as an .ics attachment', async ({
+    page,
+  }) => {
+    const session = subCourse.course_venue[0]!;
+    const before = (await sentEmails(worker.output())).length;
+    await page.goto(`${worker.url}/subCourse-details/${SLUG}`);
+    await page
+      .getByRole('link', { name: /^Register\b/ })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/register\?session=/);
+    const count = page.getByRole('textbox', { name: 'Number of delegates' }); // react-aria: interactive
+    await count.fill('2');
+    await count.press('Tab');
+    await expect(page.getByRole('group', { name: /^Delegate \d+$/ })).toHaveCount(2);
+    await page.getByLabel('Your full name').fill('Mariam Al-Sayed');
+    await page.getByRole('textbox', { name: 'Business email' }).first().fill('mariam@bapco.com.bh');
+    await page.getByLabel('Phone').fill('+973 1700 0000');
+    await page.getByRole('textbox', { name: 'Company' }).fill('Bapco');
+    await page.locator('select#registration-country').focus();
+    await expect(page.locator('input#registration-country')).toBeFocused();
+    await page.keyboard.type('Bahrain');
+    await page.keyboard.press('Enter');
+    for (const number of [1, 2]) {
+      const group = page.getByRole('group', { name: `Delegate ${number}` });
+      await group.getByLabel('Full name').fill(`Delegate ${number} Name`);
+      await group.getByLabel('Job title').fill(`Engineer ${number}`);
+      await group.getByLabel('Business email').fill(`delegate${number}@bapco.com.bh`);
+    }
+    await page.getByText('The company (send us an invoice)').click();
+    await page.getByText(/^I agree/).click();
+    await page.getByRole('button', { name: 'Register' }).click();
+    const confirmation = page.getByRole('status');
+    await expect(confirmation).toContainText('Your registration has arrived.');
+    const reference = (await confirmation.locator('strong').textContent())!;
+
+    await expect.poll(async () => (await sentEmails(worker.output())).length, { timeout: 20_000 }).toBe(before + 2);
+    const mails = (await sentEmails(worker.output())).slice(before);
+    const team = mails.find((mail) => addresses(mail.to).includes('bookings@gulf-training.test'))!;
+    const ack = mails.find((mail) => addresses(mail.to).includes('mariam@bapco.com.bh'))!;
+    const total = (session.course_fee * 2).toLocaleString('en-US');
+    expect(team.subject).toContain(`Registration: ${subCourse.title}`);
+    expect(team.subject).toContain(`Mariam Al-Sayed (Bapco), 2 delegates [${reference}]`);
+    expect(addresses(team.replyTo)).toEqual(['mariam@bapco.com.bh']);
+    for (const number of [1, 2])
+      expect(team.text).toContain(
+        `Delegate ${number}: Delegate ${number} Name, Engineer ${number}, delegate${number}@bapco.com.bh`,
+      );
+    expect(team.text).toContain(`Total: US$ ${total}`);
+    expect(ack.subject).toBe(`We have your registration (reference ${reference}) - Gulf Training`);
+    expect(ack.text).toContain(`The total for 2 delegates is US$ ${total}`);
+    expect(ack.attachments).toHaveLength(1);
+    const [ics] = ack.attachments;
+    expect(ics!.contentType).toBe('text/calendar');
+    const calendar = ics!.content.toString('utf8');
+    expect(calendar).toContain(`DTSTART;VALUE=DATE:${session.start_date.slice(0, 10).replace(/-/g, '')}`);
+    expect(calendar).toContain(`SUMMARY:${subCourse.title}`);
+    expect(calendar).toContain('LOCATION:');
+  });
+});
+
+test.describe('a Worker with no delivery channel', () => {
+  test.skip(!workerBuilt, 'run `npm run build:cloudflare` first');
+  test.describe.configure({ timeout: 120_000 });
+
+  test('says so on its first request and /healthz lists no channel, before any enquiry', async () => {
+    test.setTimeout(90_000);
+    const admin = await startAdmin();
+    const HEALTHZ_TOKEN = 'a-healthz-token-for-the-tests';
+    // the send_email binding is there (wrangler.jsonc), but without ENQUIRY_EMAIL_* it is not a channel
+    const worker = await startWorker({
+      ADMIN_API_URL: admin.url,
+      FORM_TOKEN_SECRET: 'a-secret-shared-by-every-isolate',
+      HEALTHZ_TOKEN,
+    });
+    try {
+      const health = await fetch(`${worker.url}/healthz`, { headers: { authorization: `Bearer ${HEALTHZ_TOKEN}` } });
+      expect(((await health.json()) as { enquiries: unknown }).enquiries).toEqual({ channels: [] });
+      expect(worker.output()).toContain('enquiries: no delivery is configured');
+      expect(worker.output()).toContain('every enquiry is refused');
+    } finally {
+      await worker.stop();
+      await admin.close();
+    }
+  });
+});
+
+test.describe('on the Worker, an email send_email refuses is retried alone', () => {
+  test.skip(!workerBuilt, 'run `npm run build:cloudflare` first');
+  test.describe.configure({ timeout: 120_000 });
+
+  test("the acknowledgement is refused (an unverified address) and retried; the team's copy and the webhook go once", async ({
+    page,
+  }) => {
+    test.setTimeout(110_000);
+    const admin = await startAdmin();
+    const webhook = new WebhookReceiver();
+    await webhook.start();
+    const worker = await startWorker(
+      {
+        ADMIN_API_URL: admin.url,
+        ENQUIRY_WEBHOOK_URL: webhook.url,
+        ENQUIRY_EMAIL_TO: 'bookings@gulf-training.test',
+        ENQUIRY_EMAIL_FROM: 'website@gulf-training.test',
+        ENQUIRY_WEBHOOK_RETRY_MS: '1000',
+        ENQUIRY_WEBHOOK_RETRY_MAX_MS: '2000',
+        FORM_TOKEN_SECRET: 'a-secret-shared-by-every-isolate',
+      },
+      undefined,
+      { logLevel: 'info', emailDestinations: ['bookings@gulf-training.test'] },
+    );
+    try {
+      await page.goto(`${worker.url}/contact-us`);
+      await fillContactForm(page, 'refused.ack@bapco.com.bh');
+      const reference = await send(page); // accepted: the queue holds it for all three channels
+
+      const refusals = () =>
+        worker.output().match(/for the acknowledgement email \(attempt \d+\): send_email refused it/g)?.length ?? 0;
+      await expect.poll(refusals, { timeout: 30_000 }).toBeGreaterThanOrEqual(3); // tried, retried, retried
+      const mails = await sentEmails(worker.output());
+      expect(mails).toHaveLength(1); // the team's copy, once, while the acknowledgement keeps being retried
+      expect(addresses(mails[0]!.to)).toEqual(['bookings@gulf-training.test']);
+      expect(mails[0]!.subject).toContain(`[${reference}]`);
+      expect(webhook.posts).toHaveLength(1);
+      expect(worker.output()).not.toContain('refused.ack@bapco.com.bh'); // the visitor's address stays out of the log
+    } finally {
+      await worker.stop();
+      await webhook.stop();
+      await admin.close();
+    }
   });
 });

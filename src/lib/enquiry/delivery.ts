@@ -1,8 +1,9 @@
 /**
  * The site's one enquiry pipeline and its store, one per process (per isolate on Workers). On Node: the file
  * outbox and one background forwarder per configured channel (the webhook with ENQUIRY_WEBHOOK_URL; the team's
- * email and the visitor's acknowledgement with SMTP_URL). On Cloudflare Workers: the queue
- * (its binding arrives with each request, see src/middleware/enquiry-requests.ts). Kept on globalThis, so the
+ * email and the visitor's acknowledgement with SMTP_URL). On Cloudflare Workers: the queue, one message per
+ * channel (its binding arrives with each request, see src/middleware/enquiry-requests.ts), delivered by the
+ * queue consumer (src/middleware/05-enquiry-queue.ts); email there goes through the `send_email` binding. Kept on globalThis, so the
  * middleware (which starts it when the server starts) and the server actions share it even if the bundler
  * gives them separate module instances.
  */
@@ -10,7 +11,7 @@ import 'server-only';
 import path from 'node:path';
 import { RUNTIME, serverConfig, type ServerConfig } from '../server-config';
 import { EnquiryPipeline } from './pipeline';
-import { QueueStore, refusingStore, type EnquiryQueue } from './queue';
+import { QueueStore, refusingStore, type EnquiryQueue, type QueueChannel } from './queue';
 import { RateLimiter } from './rate-limit';
 import type { EmailSettings } from './email-messages';
 import type { EnquiryStore } from './store';
@@ -20,33 +21,56 @@ export const ON_WORKERS = RUNTIME === 'workers';
 const KEY = Symbol.for('site.enquiry.delivery');
 const QUEUE = Symbol.for('site.enquiry.queue');
 const OUTBOX = Symbol.for('site.enquiry.outbox');
+const ANNOUNCED = Symbol.for('site.enquiry.announced');
+const BINDINGS = Symbol.for('site.enquiry.bindings');
 type Holder = {
   [KEY]?: Promise<EnquiryPipeline>;
   [QUEUE]?: EnquiryQueue;
+  [ANNOUNCED]?: true;
+  [BINDINGS]?: WorkerBindings;
   [OUTBOX]?: { pendingCounts(): Partial<Record<string, number>> };
 };
 
-/** Where enquiries go besides the store, as configured: what /healthz reports and start-up logs. */
-function deliveryChannels(config: ServerConfig['enquiry']): ('webhook' | 'email')[] {
+/** The Worker's bindings enquiries use (scripts/cloudflare/wrangler.jsonc). */
+export type WorkerBindings = { ENQUIRY_QUEUE?: EnquiryQueue; SEND_EMAIL?: unknown };
+
+/**
+ * Where enquiries go besides the store, as configured: what /healthz reports and start-up logs. Email on
+ * Node needs SMTP_URL; on Workers the `send_email` binding (`SEND_EMAIL`), whose presence the request tells.
+ */
+function deliveryChannels(config: ServerConfig['enquiry'], bindings?: WorkerBindings): ('webhook' | 'email')[] {
   const channels: ('webhook' | 'email')[] = [];
   if (config.webhookUrl) channels.push('webhook');
-  // Workers cannot send email yet (their send_email binding is not wired: see decision record 027)
-  if (config.email?.smtpUrl && !ON_WORKERS) channels.push('email');
+  if (config.email && (ON_WORKERS ? Boolean(bindings?.SEND_EMAIL) : Boolean(config.email.smtpUrl)))
+    channels.push('email');
   return channels;
 }
 
+/** The queue's channels on Workers: each configured one, an email one per message. */
+function queueChannels(config: ServerConfig['enquiry'], bindings?: WorkerBindings): QueueChannel[] {
+  return deliveryChannels(config, bindings).flatMap((channel) =>
+    channel === 'webhook' ? (['webhook'] as const) : (['team-email', 'visitor-email'] as const),
+  );
+}
+
 /** For /healthz: the configured channels and (Node) how many records each has yet to deliver. */
-export function deliveryStatus(): { channels: string[]; pending?: Partial<Record<string, number>> } {
-  const channels = deliveryChannels(serverConfig().enquiry);
+export function deliveryStatus(bindings?: WorkerBindings): {
+  channels: string[];
+  pending?: Partial<Record<string, number>>;
+} {
+  const channels = deliveryChannels(serverConfig().enquiry, bindings);
   const outbox = (globalThis as Holder)[OUTBOX];
   return { channels, ...(outbox ? { pending: outbox.pendingCounts() } : {}) };
 }
 
 const NO_CHANNEL =
   'no delivery is configured: set SMTP_URL, ENQUIRY_EMAIL_TO and ENQUIRY_EMAIL_FROM (email) and/or ENQUIRY_WEBHOOK_URL';
+const NO_CHANNEL_ON_WORKERS =
+  'no delivery is configured: set ENQUIRY_EMAIL_TO and ENQUIRY_EMAIL_FROM with the SEND_EMAIL (send_email) ' +
+  'binding, and/or ENQUIRY_WEBHOOK_URL';
 
 /** The provider as the emails introduce it, from the owner's settings. */
-function emailSettings(config: ServerConfig): EmailSettings | undefined {
+export function emailSettings(config: ServerConfig): EmailSettings | undefined {
   const { email } = config.enquiry;
   if (!email) return undefined;
   const { site } = config;
@@ -64,17 +88,49 @@ function emailSettings(config: ServerConfig): EmailSettings | undefined {
   };
 }
 
-/** Workers: the queue binding (`ENQUIRY_QUEUE`) as the request handed it over. */
-export function useEnquiryQueue(queue: EnquiryQueue | undefined): void {
-  if (queue) (globalThis as Holder)[QUEUE] ??= queue;
+/** Workers: the bindings (`ENQUIRY_QUEUE`, `SEND_EMAIL`) as the request handed them over. */
+export function useEnquiryBindings(bindings: WorkerBindings | undefined): void {
+  if (bindings?.ENQUIRY_QUEUE) (globalThis as Holder)[QUEUE] ??= bindings.ENQUIRY_QUEUE;
+  if (bindings) (globalThis as Holder)[BINDINGS] ??= bindings;
+}
+
+/**
+ * Workers have no start-up of their own: the first request of an isolate says where enquiries will go, or
+ * that they can go nowhere (then every enquiry is refused: without a channel a queue could deliver nothing).
+ */
+export function announceWorkersDelivery(bindings: WorkerBindings | undefined): void {
+  const holder = globalThis as Holder;
+  if (holder[ANNOUNCED]) return;
+  holder[ANNOUNCED] = true;
+  let config: ServerConfig;
+  try {
+    config = serverConfig();
+  } catch {
+    return; // bad settings: 00-settings.ts reports them
+  }
+  const { webhookUrl, email } = config.enquiry;
+  const channels = deliveryChannels(config.enquiry, bindings);
+  if (!bindings?.ENQUIRY_QUEUE)
+    console.error('enquiries: the ENQUIRY_QUEUE binding is missing; every enquiry is refused');
+  else if (channels.length === 0) console.warn(`enquiries: ${NO_CHANNEL_ON_WORKERS}; every enquiry is refused`);
+  else
+    console.info(
+      'enquiries: queued, then ' +
+        [
+          ...(webhookUrl ? [`delivered to the webhook at ${new URL(webhookUrl).origin}`] : []),
+          ...(channels.includes('email') ? [`emailed to ${email!.to.join(', ')} through send_email`] : []),
+        ].join(' and '),
+    );
+  if (email && !bindings?.SEND_EMAIL)
+    console.warn('enquiries: ENQUIRY_EMAIL_TO/FROM are set but the SEND_EMAIL binding is missing: no email is sent');
 }
 
 function workersStore(config: ServerConfig['enquiry']): EnquiryStore {
   const queue = (globalThis as Holder)[QUEUE];
-  if (!config.webhookUrl) return refusingStore('ENQUIRY_WEBHOOK_URL is not set, so the queue could deliver nothing');
+  const channels = queueChannels(config, (globalThis as Holder)[BINDINGS]);
   if (!queue) return refusingStore('the ENQUIRY_QUEUE binding is missing (scripts/cloudflare/wrangler.jsonc)');
-  console.info(`enquiries: queued, then delivered to the webhook at ${new URL(config.webhookUrl).origin}`);
-  return new QueueStore(queue);
+  if (channels.length === 0) return refusingStore(NO_CHANNEL_ON_WORKERS);
+  return new QueueStore(queue, channels);
 }
 
 async function nodeStore(settings: ServerConfig): Promise<EnquiryStore> {

@@ -8,12 +8,19 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { deliverQueuedEnquiries, type QueueMessage } from './queue';
-import type { EnquiryRecord, Logger } from './store';
+import { deliverQueuedEnquiries, type EnquiryQueue, type QueueMessage } from './queue';
+import type { DeliveryAnswer, EnquiryRecord, Logger } from './store';
+import { postToWebhook } from './webhook-request';
 
-const HOLDERS = ['site.enquiry.delivery', 'site.enquiry.queue', 'site.enquiry.form-token-key'].map((key) =>
-  Symbol.for(key),
-);
+type Sent = { body: unknown; contentType?: 'json' }[];
+
+const HOLDERS = [
+  'site.enquiry.delivery',
+  'site.enquiry.queue',
+  'site.enquiry.bindings',
+  'site.enquiry.announced',
+  'site.enquiry.form-token-key',
+].map((key) => Symbol.for(key));
 const quiet: Logger = { info() {}, warn() {}, error() {} };
 
 /** The delivery as a Worker loads it: ON_WORKERS is read when the module is evaluated. */
@@ -78,10 +85,10 @@ afterEach(async () => {
 describe('the producer: the form action on Workers', () => {
   test('an accepted enquiry is sent to the queue once, as JSON; a resubmission is confirmed again, nothing on disk', async () => {
     vi.stubEnv('ENQUIRY_WEBHOOK_URL', url);
-    const { ON_WORKERS, enquiryPipeline, useEnquiryQueue, form } = await loadOnWorkers();
+    const { ON_WORKERS, enquiryPipeline, useEnquiryBindings, form } = await loadOnWorkers();
     expect(ON_WORKERS).toBe(true);
-    const sent: { body: unknown; options: unknown }[] = [];
-    useEnquiryQueue({ send: async (body, options) => void sent.push({ body, options }) });
+    const sent: Sent[] = [];
+    useEnquiryBindings({ ENQUIRY_QUEUE: { sendBatch: async (batch) => void sent.push([...batch]) } });
 
     const pipeline = await enquiryPipeline();
     const first = await pipeline.submit('contact', form, 'client-1');
@@ -89,12 +96,11 @@ describe('the producer: the form action on Workers', () => {
 
     expect(first).toMatchObject({ result: 'accepted', duplicate: false });
     expect(again).toMatchObject({ result: 'accepted', duplicate: true });
-    expect(sent).toEqual([
-      {
-        body: expect.objectContaining({ kind: 'contact', fields: expect.objectContaining({ countryName: 'Bahrain' }) }),
-        options: { contentType: 'json' },
-      },
-    ]);
+    const record = expect.objectContaining({
+      kind: 'contact',
+      fields: expect.objectContaining({ countryName: 'Bahrain' }),
+    });
+    expect(sent).toEqual([[{ body: { channel: 'webhook', record }, contentType: 'json' }]]);
     expect(received).toEqual([]); // the webhook is the consumer's business
     expect(await readdir(dir)).toEqual([]);
   });
@@ -102,23 +108,23 @@ describe('the producer: the form action on Workers', () => {
   test('a queue that cannot take the record: the visitor is told it was not sent', async () => {
     vi.stubEnv('ENQUIRY_WEBHOOK_URL', url);
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { enquiryPipeline, useEnquiryQueue, form } = await loadOnWorkers();
-    useEnquiryQueue({ send: () => Promise.reject(new Error('queue unavailable')) });
+    const { enquiryPipeline, useEnquiryBindings, form } = await loadOnWorkers();
+    useEnquiryBindings({ ENQUIRY_QUEUE: { sendBatch: () => Promise.reject(new Error('queue unavailable')) } });
     expect(await (await enquiryPipeline()).submit('contact', form, 'c')).toMatchObject({ result: 'failed' });
   });
 
   test('without ENQUIRY_WEBHOOK_URL or without the queue binding every enquiry is refused, the reason logged once', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     for (const [webhook, queue, reason] of [
-      ['', true, 'ENQUIRY_WEBHOOK_URL is not set'],
+      ['', true, 'no delivery is configured'],
       [url, false, 'the ENQUIRY_QUEUE binding is missing'],
     ] as const) {
       for (const key of HOLDERS) delete (globalThis as Record<symbol, unknown>)[key];
       vi.stubEnv('ENQUIRY_WEBHOOK_URL', webhook);
       const { resetServerConfigForTests } = await import('../server-config');
       resetServerConfigForTests();
-      const { enquiryPipeline, useEnquiryQueue, form } = await loadOnWorkers();
-      if (queue) useEnquiryQueue({ send: async () => undefined });
+      const { enquiryPipeline, useEnquiryBindings, form } = await loadOnWorkers();
+      if (queue) useEnquiryBindings({ ENQUIRY_QUEUE: { sendBatch: async () => undefined } });
       for (const client of ['client-1', 'client-2']) {
         const pipeline = await enquiryPipeline();
         expect(await pipeline.submit('contact', form, client)).toMatchObject({ result: 'failed' });
@@ -128,7 +134,26 @@ describe('the producer: the form action on Workers', () => {
   });
 });
 
-describe('the consumer: from the queue to the webhook', () => {
+describe('the producer with email on Workers', () => {
+  test('with ENQUIRY_EMAIL_* and the send_email binding, and no webhook: accepted, one message per email channel', async () => {
+    vi.stubEnv('ENQUIRY_EMAIL_TO', 'team@dilmun.example');
+    vi.stubEnv('ENQUIRY_EMAIL_FROM', 'website@dilmun.example');
+    const { enquiryPipeline, useEnquiryBindings, deliveryStatus, form } = await loadOnWorkers();
+    const sent: Sent[] = [];
+    const queue: EnquiryQueue = { sendBatch: async (batch) => void sent.push([...batch]) };
+    const bindings = { ENQUIRY_QUEUE: queue, SEND_EMAIL: {} };
+    useEnquiryBindings(bindings);
+    expect(deliveryStatus(bindings)).toEqual({ channels: ['email'] });
+    expect(deliveryStatus({})).toEqual({ channels: [] }); // the binding missing: no email
+    expect(await (await enquiryPipeline()).submit('contact', form, 'c')).toMatchObject({ result: 'accepted' });
+    expect(sent.flat().map((message) => (message.body as { channel: string }).channel)).toEqual([
+      'team-email',
+      'visitor-email',
+    ]);
+  });
+});
+
+describe('the consumer: from the queue to each channel', () => {
   const record = (id: string): EnquiryRecord => ({
     v: 1,
     id,
@@ -146,11 +171,14 @@ describe('the consumer: from the queue to the webhook', () => {
     };
     return { queued, outcome };
   }
-  const options = () => ({ url, timeoutMs: 2000, retryMs: 1000, maxRetryMs: 30_000 });
+  const timing = { retryMs: 1000, maxRetryMs: 30_000 };
+  const webhook = (target = url) => ({
+    webhook: (entry: EnquiryRecord) => postToWebhook({ url: target }, entry, 2000),
+  });
 
   test('a 2xx acknowledges; the webhook sees the record with its id as Idempotency-Key', async () => {
     const one = message(record('a1'));
-    await deliverQueuedEnquiries({ messages: [one.queued] }, options(), quiet);
+    await deliverQueuedEnquiries({ messages: [one.queued] }, webhook(), timing, quiet);
     expect(one.outcome).toEqual({ acked: true });
     expect(received).toEqual([{ body: JSON.stringify(record('a1')), key: 'a1' }]);
   });
@@ -158,7 +186,7 @@ describe('the consumer: from the queue to the webhook', () => {
   test('a webhook that is down: retried later, doubling per attempt and never more than 30 s apart', async () => {
     statuses = [503, 503, 503, 500];
     const tries = [1, 2, 3, 9].map((attempts) => message(record(`b${attempts}`), attempts));
-    await deliverQueuedEnquiries({ messages: tries.map((entry) => entry.queued) }, options(), quiet);
+    await deliverQueuedEnquiries({ messages: tries.map((entry) => entry.queued) }, webhook(), timing, quiet);
     expect(tries.map((entry) => entry.outcome)).toEqual([
       { acked: false, retried: { delaySeconds: 1 } },
       { acked: false, retried: { delaySeconds: 2 } },
@@ -171,16 +199,38 @@ describe('the consumer: from the queue to the webhook', () => {
     statuses = [422];
     const refused = message(record('c1'));
     const garbage = message({ hello: 'world' });
-    await deliverQueuedEnquiries({ messages: [refused.queued, garbage.queued] }, options(), quiet);
+    await deliverQueuedEnquiries({ messages: [refused.queued, garbage.queued] }, webhook(), timing, quiet);
     expect(refused.outcome).toEqual({ acked: false, retried: { delaySeconds: 30 } });
     expect(garbage.outcome).toEqual({ acked: true });
 
     const unreachable = message(record('c2'));
-    await deliverQueuedEnquiries(
-      { messages: [unreachable.queued] },
-      { ...options(), url: 'http://127.0.0.1:1/hook' },
-      quiet,
-    );
+    await deliverQueuedEnquiries({ messages: [unreachable.queued] }, webhook('http://127.0.0.1:1/hook'), timing, quiet);
     expect(unreachable.outcome).toEqual({ acked: false, retried: { delaySeconds: 1 } });
+  });
+
+  test('each channel is its own message: a failing email is retried alone, a delivered webhook is not posted again', async () => {
+    const answers: DeliveryAnswer[] = [{ verdict: 'unavailable', problem: 'send_email failed' }];
+    const emailed: string[] = [];
+    const channels = {
+      ...webhook(),
+      'team-email': async (entry: EnquiryRecord) => {
+        emailed.push(entry.id);
+        return answers.shift() ?? { verdict: 'delivered' as const, problem: '' };
+      },
+    };
+    const toWebhook = message({ channel: 'webhook', record: record('d1') });
+    const toTeam = message({ channel: 'team-email', record: record('d1') });
+    await deliverQueuedEnquiries({ messages: [toWebhook.queued, toTeam.queued] }, channels, timing, quiet);
+    expect(toWebhook.outcome).toEqual({ acked: true });
+    expect(toTeam.outcome).toEqual({ acked: false, retried: { delaySeconds: 1 } });
+    const again = message({ channel: 'team-email', record: record('d1') }, 2);
+    await deliverQueuedEnquiries({ messages: [again.queued] }, channels, timing, quiet);
+    expect(again.outcome).toEqual({ acked: true });
+    expect(received).toHaveLength(1);
+    expect(emailed).toEqual(['d1', 'd1']);
+    // a channel switched off since it was queued: kept (retried at the longest wait), never dropped
+    const orphan = message({ channel: 'visitor-email', record: record('d2') });
+    await deliverQueuedEnquiries({ messages: [orphan.queued] }, channels, timing, quiet);
+    expect(orphan.outcome).toEqual({ acked: false, retried: { delaySeconds: 30 } });
   });
 });

@@ -1,6 +1,6 @@
 // The Worker build (`npm run build:cloudflare`) run locally in workerd through `wrangler dev`, on 127.0.0.1.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,19 +17,46 @@ export type Worker = Site & {
 };
 
 /**
+ * The Worker's wrangler.jsonc, in a folder of its own (paths made absolute), with the `send_email` binding
+ * allowed to send only to these addresses: as Email Routing's binding does, it then refuses any other.
+ */
+function restrictedEmailConfig(destinations: string[]): { dir: string; file: string } {
+  const own = path.join(root, 'scripts/cloudflare');
+  const text = readFileSync(path.join(own, 'wrangler.jsonc'), 'utf8')
+    .replace('"main": "worker.mjs"', `"main": ${JSON.stringify(path.join(own, 'worker.mjs'))}`)
+    .replaceAll('"../../', `"${root}/`)
+    .replace(
+      '"send_email": [{ "name": "SEND_EMAIL" }]',
+      `"send_email": [{ "name": "SEND_EMAIL", "allowed_destination_addresses": ${JSON.stringify(destinations)} }]`,
+    );
+  if (!text.includes('allowed_destination_addresses')) throw new Error('wrangler.jsonc: no send_email binding');
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'worker-config-'));
+  const file = path.join(dir, 'wrangler.jsonc');
+  writeFileSync(file, text);
+  return { dir, file };
+}
+
+/**
  * Starts `wrangler dev` with these wrangler vars and waits until /healthz answers 200 (at most 60 s). Local
  * KV (the search index) is kept in `persistTo` (a folder of its own, removed on stop, unless one is given:
- * two Workers given the same folder share one store, as a deployment's isolates do).
+ * two Workers given the same folder share one store, as a deployment's isolates do). `logLevel: 'info'`
+ * also shows the app's log and where the simulated `send_email` binding wrote each message;
+ * `emailDestinations` lets that binding send only there.
  */
-export async function startWorker(vars: Record<string, string>, persistTo?: string): Promise<Worker> {
+export async function startWorker(
+  vars: Record<string, string>,
+  persistTo?: string,
+  { logLevel = 'warn', emailDestinations }: { logLevel?: 'warn' | 'info'; emailDestinations?: string[] } = {},
+): Promise<Worker> {
   const port = await freePort();
   const ownStore = persistTo ? undefined : mkdtempSync(path.join(os.tmpdir(), 'worker-store-'));
+  const config = emailDestinations ? restrictedEmailConfig(emailDestinations) : undefined;
   const wrangler = spawn(
     path.join(root, 'node_modules/.bin/wrangler'),
     [
       'dev',
       '-c',
-      'scripts/cloudflare/wrangler.jsonc',
+      config?.file ?? 'scripts/cloudflare/wrangler.jsonc',
       '--ip',
       '127.0.0.1',
       '--port',
@@ -41,7 +68,7 @@ export async function startWorker(vars: Record<string, string>, persistTo?: stri
       persistTo ?? ownStore!,
       ...Object.entries(vars).flatMap(([key, value]) => ['--var', `${key}:${value}`]),
       '--log-level',
-      'warn',
+      logLevel, // info: the app's own log, and the simulated send_email binding's file paths
     ],
     {
       cwd: root,
@@ -61,6 +88,7 @@ export async function startWorker(vars: Record<string, string>, persistTo?: stri
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))]);
     if (wrangler.exitCode === null) process.kill(-wrangler.pid, 'SIGKILL');
     if (ownStore) rmSync(ownStore, { recursive: true, force: true });
+    if (config) rmSync(config.dir, { recursive: true, force: true });
   };
 
   const url = `http://127.0.0.1:${port}`;
