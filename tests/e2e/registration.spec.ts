@@ -8,7 +8,7 @@ import { gzipSync } from 'node:zlib';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { startMailCatcher } from '../../scripts/demo-mail/mail-catcher.mjs';
-import type { SubCourse } from './support/admin-data';
+import type { CourseCategory, SubCourse } from './support/admin-data';
 import { axeViolations } from './support/axe';
 import { startAdmin, startSite, type DemoAdmin } from './support/servers';
 
@@ -24,6 +24,7 @@ let webhook: http.Server;
 const received: Received[] = [];
 let dir: string;
 let subCourse: SubCourse;
+let courseCode: string;
 
 const formatFee = (amount: number) =>
   `US$ ${amount.toLocaleString('en-US', Number.isInteger(amount) ? { maximumFractionDigits: 0 } : { minimumFractionDigits: 2 })}`;
@@ -55,7 +56,27 @@ test.beforeAll(async () => {
     PAGE_CACHE_MAX_BYTES: '0',
   });
   subCourse = ((await (await fetch(`${admin.url}/course-venue/details/${SLUG}`)).json()) as { data: SubCourse }).data;
+  courseCode = await codeInCatalogue(admin, SLUG);
 });
+
+/** The course's code as the admin's categories list it (the sub-course itself has none). */
+async function codeInCatalogue(admin: DemoAdmin, slug: string): Promise<string> {
+  const read = async <T>(apiPath: string) =>
+    ((await (await fetch(`${admin.url}${apiPath}`)).json()) as { data: T }).data;
+  const lists = [
+    ['/upcoming-certification/content', '/upcoming-training/details/'],
+    ['/learning-solution/content', '/learning-solution-training/details/'],
+  ] as const;
+  for (const [list, details] of lists) {
+    for (const { id } of await read<{ id: number }[]>(list)) {
+      const found = (await read<CourseCategory>(`${details}${id}`)).training_course.find(
+        (course) => course.slug === slug,
+      );
+      if (found) return found.code;
+    }
+  }
+  throw new Error(`${slug} is in no category`);
+}
 
 test.afterAll(async () => {
   await site?.stop();
@@ -122,6 +143,11 @@ test.describe('with JavaScript', () => {
   }) => {
     const session = subCourse.course_venue[0]!;
     await openRegistration(page);
+    // the session above the form: title and code (from the catalogue), dates, venue, fee
+    const shown = page.getByRole('region', { name: 'The session' });
+    await expect(shown).toContainText(subCourse.title);
+    await expect(shown).toContainText(`Course code${courseCode}`);
+    await expect(shown).toContainText(session.venue_name);
     await expect(page.getByRole('group', { name: /^Delegate \d+$/ })).toHaveCount(1);
     // the number of delegates turning into react-aria's NumberField tells the page is interactive
     await expect(page.getByRole('textbox', { name: 'Number of delegates' })).toBeVisible();
@@ -159,6 +185,7 @@ test.describe('with JavaScript', () => {
       expect(team!.text).toContain(
         `Delegate ${number}: Delegate ${number} Name, Engineer ${number}, delegate${number}@bapco.com.bh`,
       );
+    expect(team!.text).toContain(`Course: ${subCourse.title} (${courseCode})`);
     expect(team!.text).toContain(`Total: ${formatFee(session.course_fee * 3)}`);
     expect(team!.text).toContain('Purchase order number: PO-4471');
     expect(team!.text).toContain('Who pays: The company (invoice)');
@@ -179,6 +206,7 @@ test.describe('with JavaScript', () => {
     expect(record.session).toMatchObject({
       course: SLUG,
       courseTitle: subCourse.title,
+      courseCode,
       startDate: session.start_date,
       endDate: session.end_date,
       venue: session.venue_name,

@@ -70,6 +70,12 @@ export async function RegistrationPage({ reference }: { reference: string | null
             <dd>
               <a href={`/subCourse-details/${encodeURIComponent(session.course)}`}>{session.courseTitle}</a>
             </dd>
+            {session.courseCode ? (
+              <>
+                <dt>Course code</dt>
+                <dd>{session.courseCode}</dd>
+              </>
+            ) : null}
             <dt>Dates</dt>
             <dd>
               <time dateTime={session.startDate}>{formatDate(session.startDate)}</time> to{' '}

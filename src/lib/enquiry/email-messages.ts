@@ -162,7 +162,7 @@ function fieldRows(record: EnquiryRecord): [string, string][] {
   const { session, delegates } = record;
   if (session && delegates) {
     rows.push(
-      ['Course', session.courseTitle],
+      ['Course', session.courseCode ? `${session.courseTitle} (${session.courseCode})` : session.courseTitle],
       ['Dates', sessionDates(record)],
       ['Venue', session.venue],
       ['Fee per delegate', formatFee(session.feeUsd)],

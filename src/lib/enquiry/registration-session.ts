@@ -8,15 +8,21 @@ import { parseSubCourseSlug } from '../../components/courses/course-route-params
 import { getSubCourse } from '../admin/content';
 import { isNotFound } from '../admin/content-error';
 import type { CourseVenue } from '../admin/schemas';
+import { getSearchIndex } from '../search/live-search-index';
 import { sessionKey } from '../seo/calendar';
 
 /** A session as the registration record and its emails carry it (webhook: `session`). */
 export type RegistrationSession = {
   /** The reference the form carried. */
   ref: string;
-  /** The sub-course's slug: the admin gives courses no code, so this names the course. */
+  /** The sub-course's slug: it names the course wherever the code is not known. */
   course: string;
   courseTitle: string;
+  /**
+   * The course code, from the catalogue (the admin's sub-course has none; its category lists it). Missing only
+   * while a new deployment's first crawl has not read the categories yet.
+   */
+  courseCode?: string;
   /** yyyy-mm-dd, both days included. */
   startDate: string;
   endDate: string;
@@ -56,12 +62,16 @@ export async function findSession(ref: unknown, now = new Date()): Promise<Sessi
   const session = subCourse.data.course_venue.find((candidate) => sessionRef(slug, candidate) === ref);
   if (!session) return { ok: false, reason: 'gone' };
   if (session.start_date <= todayInBahrain(now)) return { ok: false, reason: 'started' };
+  // the catalogue answers at once once it exists; a cold server waits a moment for its first read
+  const catalogue = await getSearchIndex(2_000);
+  const courseCode = catalogue.ok ? catalogue.index.courses.find((course) => course.slug === slug)?.code : undefined;
   return {
     ok: true,
     session: {
       ref,
       course: slug,
       courseTitle: subCourse.data.title,
+      ...(courseCode ? { courseCode } : {}),
       startDate: session.start_date,
       endDate: session.end_date,
       venue: session.venue_name,
