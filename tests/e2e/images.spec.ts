@@ -38,10 +38,18 @@ async function loadEverything(page: Page) {
     });
     if (atEnd) break;
   }
+  // sections that stream in after the scroll move pictures below where it stopped: each picture still waiting
+  // is brought into view, as a visitor scrolling to it would
   await expect
-    .poll(() => page.evaluate(() => [...document.images].filter((image) => !image.complete).length), {
-      timeout: 30_000,
-    })
+    .poll(
+      () =>
+        page.evaluate(() => {
+          const waiting = [...document.images].filter((image) => !image.complete);
+          waiting.forEach((image) => image.scrollIntoView({ block: 'center' }));
+          return waiting.length;
+        }),
+      { timeout: 30_000 },
+    )
     .toBe(0);
 }
 
