@@ -48,7 +48,11 @@ beforeEach(async () => {
 afterEach(() => rm(dir, { recursive: true, force: true }));
 
 const clock = { at: Date.parse('2027-01-10T08:00:00Z') };
-function store(source: CatalogueSource, logs: string[] = [], extra: { sleep?: (ms: number) => Promise<void> } = {}) {
+function store(
+  source: CatalogueSource,
+  logs: string[] = [],
+  extra: { sleep?: (ms: number) => Promise<void>; onSlugs?: (slugs: ReadonlySet<string>) => void } = {},
+) {
   return createSearchIndexStore({
     source,
     ttlMs: 60_000,
@@ -158,15 +162,7 @@ describe('the kept crawl (SEARCH_INDEX_FILE)', () => {
     expect(kept.ok && kept.record.whole).toBe(false);
 
     const told: ReadonlySet<string>[] = [];
-    const after = createSearchIndexStore({
-      source: fakeAdmin(3).source,
-      ttlMs: 60_000,
-      retryMs: 5_000,
-      now: () => clock.at,
-      log: () => {},
-      storage: crawlFile(file),
-      onSlugs: (slugs) => told.push(slugs),
-    });
+    const after = store(fakeAdmin(3).source, [], { onSlugs: (slugs) => told.push(slugs) });
     await after.get(0);
     expect(told).toEqual([]); // a failed list is no evidence that a course it would name does not exist
 
@@ -177,15 +173,7 @@ describe('the kept crawl (SEARCH_INDEX_FILE)', () => {
     await complete.idle();
     const rewritten = parseCrawlRecord(await readFile(file, 'utf8'));
     expect(rewritten.ok && rewritten.record.whole).toBe(true);
-    const trusting = createSearchIndexStore({
-      source: fakeAdmin(3).source,
-      ttlMs: 60_000,
-      retryMs: 5_000,
-      now: () => clock.at,
-      log: () => {},
-      storage: crawlFile(file),
-      onSlugs: (slugs) => told.push(slugs),
-    });
+    const trusting = store(fakeAdmin(3).source, [], { onSlugs: (slugs) => told.push(slugs) });
     await trusting.get(0);
     expect(told.map((slugs) => [...slugs].sort())).toEqual([['c1', 'c2', 'c3']]);
   });
