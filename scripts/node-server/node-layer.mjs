@@ -1,7 +1,9 @@
 // What the Node server adds around the Waku app (the Worker build gets its compression from the edge):
 // - compression (br or gzip, as the client asks) that keeps the HTML stream: every chunk is flushed;
 // - long immutable caching for the hashed build assets, a short one for other static files;
-// - the baseline security headers on static files, which Waku serves before its middleware runs.
+// - the security headers on static files, which Waku serves before the request chain runs.
+// Which encoding a request takes and the static files' headers come from the app (src/background-jobs.ts),
+// so the page cache and this layer choose alike.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline, Readable } from 'node:stream';
@@ -10,32 +12,6 @@ import zlib from 'node:zlib';
 
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-
-// Static files are not pages: nothing in them may run or be framed.
-const STATIC_SECURITY_HEADERS = {
-  'content-security-policy':
-    "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'none'",
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'x-frame-options': 'DENY',
-  'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
-  'cross-origin-opener-policy': 'same-origin',
-};
-
-/** Which encoding to use for this request: 'br', 'gzip' or undefined (q=0 means "not this one"). */
-export function chooseEncoding(acceptEncoding) {
-  const accepted = new Map();
-  for (const part of (acceptEncoding ?? '').split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    if (!name) continue;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    accepted.set(name, q ? Number(q.slice(2)) : 1);
-  }
-  const weight = (name) => accepted.get(name) ?? (accepted.has('*') ? accepted.get('*') : 0);
-  if (weight('br') > 0) return 'br';
-  if (weight('gzip') > 0) return 'gzip';
-  return undefined;
-}
 
 /** A compressor that flushes after every chunk, so a streamed page reaches the browser piece by piece. */
 export function createCompressor(encoding) {
@@ -75,18 +51,22 @@ function compressBody(body, encoding) {
 
 /**
  * Writes a fresh page the page cache holds straight to the Node response (true), or leaves the request to
- * the app (false: not a page, not kept, stale, or the cache has not started yet). `host.answer` is filled
- * in by the page cache middleware; the answer carries all its headers, security ones included.
+ * the app (false: not a page, not kept, stale). `answerKeptPageNow` is the app's (src/lib/page-cache/
+ * site-page-cache.ts); the answer carries all its headers, security ones included.
  */
-export function answerFromPageCache(host, req, res) {
-  if (!host.answer || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
+export function answerFromPageCache(answerKeptPageNow, req, res) {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
   const header = (name) => {
     const value = req.headers[name];
     return Array.isArray(value) ? value.join(', ') : value;
   };
   let answer;
   try {
-    answer = host.answer({ method: req.method, url: `http://${req.headers.host ?? 'localhost'}${req.url}`, header });
+    answer = answerKeptPageNow({
+      method: req.method,
+      url: `http://${req.headers.host ?? 'localhost'}${req.url}`,
+      header,
+    });
   } catch {
     return false; // an odd request line: the app answers it
   }
@@ -110,8 +90,12 @@ function drainRequest(incoming) {
 /**
  * Wraps the app's fetch handler with the Node-only layer above. `publicDir` (the build's `dist/public`) is
  * where the build's compressed copies of the assets are found; without one, assets are compressed here.
+ *
+ * @param {(request: Request, ...rest: any[]) => Promise<Response>} appFetch
+ * @param {{ publicDir?: string, chooseEncoding: (accept: string | null) => 'br' | 'gzip' | undefined,
+ *   staticFileHeaders: Record<string, string> }} options
  */
-export function withNodeLayer(appFetch, { publicDir } = {}) {
+export function withNodeLayer(appFetch, { publicDir, chooseEncoding, staticFileHeaders }) {
   // Compressed immutable assets, kept per encoding: the build's copy, or (without one) compressed here once.
   const assetCache = new Map();
 
@@ -125,7 +109,7 @@ export function withNodeLayer(appFetch, { publicDir } = {}) {
     const isAsset = pathname.startsWith('/assets/') && response.status === 200;
 
     if (!headers.has('x-content-type-options')) {
-      for (const [name, value] of Object.entries(STATIC_SECURITY_HEADERS)) headers.set(name, value);
+      for (const [name, value] of Object.entries(staticFileHeaders)) headers.set(name, value);
       if (!headers.has('cache-control') && response.status === 200)
         headers.set('cache-control', 'public, max-age=3600');
     }

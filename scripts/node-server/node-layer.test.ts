@@ -6,19 +6,13 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { describe, expect, test } from 'vitest';
 import type { AddressInfo } from 'node:net';
-import { answerFromPageCache, chooseEncoding, withNodeLayer } from './node-layer.mjs';
+import { chooseEncoding } from '../../src/lib/page-cache/page-cache';
+import { staticFileHeaders } from '../../src/lib/security/security-headers';
+import { answerFromPageCache, withNodeLayer as nodeLayer } from './node-layer.mjs';
 
-describe('chooseEncoding', () => {
-  test.each([
-    ['gzip, deflate, br', 'br'],
-    ['gzip', 'gzip'],
-    ['br;q=0, gzip', 'gzip'],
-    ['identity', undefined],
-    ['', undefined],
-    [null, undefined],
-    ['*', 'br'],
-  ])('%s → %s', (header, expected) => expect(chooseEncoding(header)).toBe(expected));
-});
+/** The layer with what the app hands it at start-up (src/background-jobs.ts). */
+const withNodeLayer = (appFetch: (request: Request) => Promise<Response>, options: { publicDir?: string } = {}) =>
+  nodeLayer(appFetch, { ...options, chooseEncoding, staticFileHeaders: staticFileHeaders() });
 
 /** An HTML response whose second half arrives only when `release` is called. */
 function slowPage() {
@@ -127,18 +121,18 @@ describe('static files', () => {
 
 describe('the page cache direct path', () => {
   test('a kept page is written straight to the socket; anything else goes to the app', async () => {
-    const host: { answer?: (request: { method: string; url: string }) => unknown } = {};
+    let keptPage: (request: { method: string; url: string }) => unknown = () => undefined;
     const seen: string[] = [];
     const server = http.createServer((req, res) => {
-      if (answerFromPageCache(host, req, res)) return;
+      if (answerFromPageCache((request: { method: string; url: string }) => keptPage(request), req, res)) return;
       seen.push(`${req.method} ${req.url}`);
       res.end('from the app');
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
-      expect(await (await fetch(`${url}/about`)).text()).toBe('from the app'); // the cache has not started
-      host.answer = (request) =>
+      expect(await (await fetch(`${url}/about`)).text()).toBe('from the app'); // nothing kept yet
+      keptPage = (request) =>
         request.url.endsWith('/about')
           ? { status: 200, headers: { 'content-type': 'text/html', 'x-page-cache': 'hit' }, body: Buffer.from('kept') }
           : undefined;

@@ -8,33 +8,26 @@ import { answerFromPageCache, withNodeLayer } from './node-layer.mjs';
 
 export async function startNodeServer({ distDir, host, port }) {
   const app = await import(pathToFileURL(path.join(distDir, 'server', 'index.js')).href);
-  const { serve } = app.unstable_serverEntry;
-  // The page cache (src/middleware/07-page-cache.ts) fills in `answer` on the first page request; from then on
-  // a fresh kept page is written straight to the socket, before Hono and Waku run.
-  const pageCacheHost = {};
-  // The image endpoint (src/middleware/06-images.ts) makes the variants service with its settings on the first
-  // picture; from then on a variant already on disk is sent from here, before Hono and Waku run.
-  const imageHost = { create: createImageService };
-  const fetch = withNodeLayer(
-    (request, bindings) => app.INTERNAL_runFetch(process.env, request, { ...bindings, pageCacheHost, imageHost }),
-    { publicDir: path.join(distDir, 'public') },
-  );
+  const entry = app.unstable_serverEntry;
+  // The app's start-up (src/background-jobs.ts): the settings are read and checked once, now (a bad one
+  // throws the message naming it and the server never listens); the page cache, the image variants, the
+  // enquiry outbox and the search index's crawl start before the first visitor.
+  const started = await entry.backgroundJobs.startNodeServer({ createImageService });
+  const fetch = withNodeLayer((request, bindings) => app.INTERNAL_runFetch(process.env, request, bindings), {
+    publicDir: path.join(distDir, 'public'),
+    chooseEncoding: started.chooseEncoding,
+    staticFileHeaders: started.staticFileHeaders,
+  });
   const createServer = (options, listener) =>
     http.createServer(options, (req, res) => {
-      if (imageHost.service && req.url?.startsWith('/_img/') && !req.url.includes('?')) {
-        if (imageHost.service.answerKept(req, res, req.url)) return;
+      // a variant already on disk, and a fresh kept page, are sent before Hono and Waku run
+      if (req.url?.startsWith('/_img/') && !req.url.includes('?')) {
+        if (started.images.answerKept(req, res, req.url)) return;
       }
-      if (!answerFromPageCache(pageCacheHost, req, res)) listener(req, res);
+      if (!answerFromPageCache(started.answerKeptPageNow, req, res)) listener(req, res);
     });
-  // The settings are checked now, not on the first visit: a bad value stops the server with one message
-  // (src/middleware/00-settings.ts prints it).
-  const check = await app.INTERNAL_runFetch(process.env, new Request('http://127.0.0.1/healthz'));
-  await check.body?.cancel();
-  if (check.status === 503 && check.headers.get('content-type')?.startsWith('text/plain')) {
-    throw new Error('invalid server settings (see above)');
-  }
   return new Promise((resolve) => {
-    const server = serve({ fetch, createServer, port: Number(port), ...(host ? { hostname: host } : {}) }, () =>
+    const server = entry.serve({ fetch, createServer, port: Number(port), ...(host ? { hostname: host } : {}) }, () =>
       resolve(server),
     );
   });

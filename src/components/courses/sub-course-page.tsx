@@ -7,7 +7,7 @@ import { SubCourseMeta } from '../seo/course-meta';
 import { Section } from '../ui/section';
 import type { Crumb } from './course-breadcrumb';
 import { CourseNotFound, CoursePageFrame, CoursePageSkeleton, courseFailure, HOME_CRUMB } from './course-page-frame';
-import { parseSubCourseSlug } from './course-route-params';
+import { parseSubCourseSlug } from '../../lib/course-address';
 import { courseReference } from '../../lib/enquiry/course-context';
 import { CourseSessionsTable } from './course-sessions-table';
 import { NoCourseDetails } from './no-course-details';

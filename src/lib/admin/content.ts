@@ -1,16 +1,43 @@
 /**
  * The content the pages read: the process-wide content source built from the settings on first use
- * (so `waku build` never needs an admin), re-exported as plain functions. Each call tells the page cache
- * when the content failed (an error other than a 404, or the last good copy served because the admin
- * failed), so a render that may show a failure message never replaces a good cached page.
+ * (so `waku build` never needs an admin), re-exported as plain functions that return results. The content
+ * layer knows none of its consumers: what the rest of the site wants to hear about its answers (a failure,
+ * a partial answer) and what it may decide for it (wait for a fresh answer, skip a slug the catalogue does
+ * not list) is wired in once, where the app is put together (src/server-entry.ts, `connectContent`).
  */
 import 'server-only';
-import { isPageRefresh, reportContentFailure, reportPartialContent } from '../page-cache/render-health';
-import { slugGate } from '../search/known-slugs';
 import { adminBaseUrl, serverConfig } from '../server-config';
 import { isNotFound, type ContentResult } from './content-error';
 import { createContentSource, type ContentSource } from './content-source';
 import type { SubCourse } from './schemas';
+
+/** What the app connects to the content layer (src/server-entry.ts). Unconnected (unit tests): nothing. */
+export type ContentConnections = {
+  /** A call failed (other than a 404), or answered with its last good copy because the admin failed. */
+  onFailure(): void;
+  /** An answer the site inferred or is still gathering (a slug the catalogue lacks, a partial index). */
+  onPartial(): void;
+  /** Should a stale copy be refreshed before it is used (the page cache's own background re-render)? */
+  wantsFreshAnswers(): boolean;
+  /** May the admin be asked about this sub-course slug now (the catalogue's gate, known-slugs.ts)? */
+  mayAskAboutSlug(slug: string): boolean;
+};
+
+let connections: ContentConnections = {
+  onFailure: () => {},
+  onPartial: () => {},
+  wantsFreshAnswers: () => false,
+  mayAskAboutSlug: () => true,
+};
+
+export function connectContent(wiring: ContentConnections): void {
+  connections = wiring;
+}
+
+/** For the search index, which answers from the same content and reports the same way. */
+export function contentConnections(): ContentConnections {
+  return connections;
+}
 
 let source: ContentSource | undefined;
 
@@ -25,39 +52,40 @@ export function contentSource(): ContentSource {
       retryMs: config.retryMs,
       // room for a large catalogue's sub-courses (the search index reads each) beside the pages' content
       maxEntries: 10_000,
-      awaitRefresh: isPageRefresh,
+      awaitRefresh: () => connections.wantsFreshAnswers(),
     });
   }
   return source;
 }
 
-async function observed<T>(result: Promise<ContentResult<T>>): Promise<ContentResult<T>> {
+async function reported<T>(result: Promise<ContentResult<T>>): Promise<ContentResult<T>> {
   const settled = await result;
-  if (settled.ok ? settled.stale : !isNotFound(settled.error)) reportContentFailure();
+  if (settled.ok ? settled.stale : !isNotFound(settled.error)) connections.onFailure();
   return settled;
 }
 
-export const getSettings = () => observed(contentSource().getSettings());
-export const getHomeHero = () => observed(contentSource().getHomeHero());
-export const getHomeIntro = () => observed(contentSource().getHomeIntro());
-export const getIntroTiles = () => observed(contentSource().getIntroTiles());
-export const getAbout = () => observed(contentSource().getAbout());
-export const getOpenCourses = () => observed(contentSource().getOpenCourses());
-export const getLearningSolutions = () => observed(contentSource().getLearningSolutions());
-export const getConferences = () => observed(contentSource().getConferences());
-export const getDestinationTraining = () => observed(contentSource().getDestinationTraining());
-export const getConsultations = () => observed(contentSource().getConsultations());
-export const getGallery = () => observed(contentSource().getGallery());
-export const getOpenCourseCategory = (id: number) => observed(contentSource().getOpenCourseCategory(id));
-export const getLearningSolutionCategory = (id: number) => observed(contentSource().getLearningSolutionCategory(id));
+export const getSettings = () => reported(contentSource().getSettings());
+export const getHomeHero = () => reported(contentSource().getHomeHero());
+export const getHomeIntro = () => reported(contentSource().getHomeIntro());
+export const getIntroTiles = () => reported(contentSource().getIntroTiles());
+export const getAbout = () => reported(contentSource().getAbout());
+export const getOpenCourses = () => reported(contentSource().getOpenCourses());
+export const getLearningSolutions = () => reported(contentSource().getLearningSolutions());
+export const getConferences = () => reported(contentSource().getConferences());
+export const getDestinationTraining = () => reported(contentSource().getDestinationTraining());
+export const getConsultations = () => reported(contentSource().getConsultations());
+export const getGallery = () => reported(contentSource().getGallery());
+export const getOpenCourseCategory = (id: number) => reported(contentSource().getOpenCourseCategory(id));
+export const getLearningSolutionCategory = (id: number) => reported(contentSource().getLearningSolutionCategory(id));
 /**
- * A slug the catalogue (read whole, see known-slugs.ts) does not list is "not found" without an admin call,
- * beyond a small budget. That 404 is the site's inference, not the admin's answer: a page built on it is
- * kept only briefly (CONTENT_RETRY_MS), so a course added since the last crawl is not hidden for a TTL.
+ * A slug the catalogue (read whole, see src/lib/search/known-slugs.ts) does not list is "not found" without
+ * an admin call, beyond a small budget. That 404 is the site's inference, not the admin's answer: it is
+ * reported as partial, so a page built on it is kept only briefly (CONTENT_RETRY_MS) and a course added since
+ * the last crawl is not hidden for a TTL.
  */
 export function getSubCourse(slug: string): Promise<ContentResult<SubCourse>> {
-  if (slugGate().mayAsk(slug)) return observed(contentSource().getSubCourse(slug));
-  reportPartialContent();
+  if (connections.mayAskAboutSlug(slug)) return reported(contentSource().getSubCourse(slug));
+  connections.onPartial();
   return Promise.resolve({
     ok: false,
     error: { kind: 'HTTP_ERROR', status: 404, message: `/course-venue/details/${slug}: not in the catalogue` },

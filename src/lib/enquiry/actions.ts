@@ -6,11 +6,12 @@
  * goes back as data) and as a plain HTML POST without JavaScript (Waku renders the page again with this
  * state, so the typed values and the messages come back in the HTML, and the status says what happened).
  */
-import { unstable_getContext, unstable_getContextData, unstable_getHeaders } from 'waku/server';
+import { unstable_getContext, unstable_getHeaders } from 'waku/server';
 import { formatFee } from '../format';
+import { requestRecord } from '../request-record';
 import { setResponseStatus } from '../response-status';
 import { serverConfig } from '../server-config';
-import { CLIENT_ADDRESS_CONTEXT_KEY, clientKey } from './client-key';
+import { clientKey } from './client-key';
 import { courseContextFor } from './course-context';
 import { enquiryPipeline, ON_WORKERS } from './delivery';
 import { issueFormToken } from './form-token';
@@ -40,10 +41,10 @@ function requestClient(): string {
   } catch {
     // outside a request (tests)
   }
-  const remote = unstable_getContextData()[CLIENT_ADDRESS_CONTEXT_KEY];
+  const remote = requestRecord().clientAddress;
   // A Worker has no socket to ask: Cloudflare's edge gives the visitor's address in CF-Connecting-IP
   // (replacing any value the client sent), so the limit still counts per visitor rather than per isolate.
-  const peer = typeof remote === 'string' ? remote : ON_WORKERS ? headers['cf-connecting-ip'] : undefined;
+  const peer = remote !== undefined ? remote : ON_WORKERS ? headers['cf-connecting-ip'] : undefined;
   return clientKey({
     forwardedFor: headers['x-forwarded-for'],
     remoteAddress: peer,

@@ -5,7 +5,7 @@
  * is not recorded: the enquiry's course is the site's statement, never text a visitor chose.
  */
 import 'server-only';
-import { parseCategoryId, parseSubCourseSlug } from '../../components/courses/course-route-params';
+import { parseCategoryId, parseSubCourseSlug } from '../course-address';
 import { getLearningSolutionCategory, getOpenCourseCategory, getSubCourse } from '../admin/content';
 import type { ContentResult } from '../admin/content-error';
 

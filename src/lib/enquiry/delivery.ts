@@ -2,10 +2,10 @@
  * The site's one enquiry pipeline and its store, one per process (per isolate on Workers). On Node: the file
  * outbox and one background forwarder per configured channel (the webhook with ENQUIRY_WEBHOOK_URL; the team's
  * email and the visitor's acknowledgement with SMTP_URL). On Cloudflare Workers: the queue, one message per
- * channel (its binding arrives with each request, see src/middleware/enquiry-requests.ts), delivered by the
- * queue consumer (src/middleware/05-enquiry-queue.ts); email there goes through the `send_email` binding. Kept on globalThis, so the
- * middleware (which starts it when the server starts) and the server actions share it even if the bundler
- * gives them separate module instances.
+ * channel (its binding arrives with each request, see src/request-chain/request-platform.ts), delivered by the
+ * queue consumer (queue-consumer.ts); email there goes through the `send_email` binding. Node's start-up
+ * (src/background-jobs.ts) opens it with the server; the server actions use the same one (one module of
+ * the server build).
  */
 import 'server-only';
 import path from 'node:path';
@@ -18,18 +18,13 @@ import type { EnquiryStore } from './store';
 
 export const ON_WORKERS = RUNTIME === 'workers';
 
-const KEY = Symbol.for('site.enquiry.delivery');
-const QUEUE = Symbol.for('site.enquiry.queue');
-const OUTBOX = Symbol.for('site.enquiry.outbox');
-const ANNOUNCED = Symbol.for('site.enquiry.announced');
-const BINDINGS = Symbol.for('site.enquiry.bindings');
-type Holder = {
-  [KEY]?: Promise<EnquiryPipeline>;
-  [QUEUE]?: EnquiryQueue;
-  [ANNOUNCED]?: true;
-  [BINDINGS]?: WorkerBindings;
-  [OUTBOX]?: { pendingCounts(): Partial<Record<string, number>> };
-};
+let sharedPipeline: Promise<EnquiryPipeline> | undefined;
+/** Workers: the bindings as the first request handed them over. */
+let queueBinding: EnquiryQueue | undefined;
+let workerBindings: WorkerBindings | undefined;
+let announced = false;
+/** Node: the file outbox, for /healthz's pending counts. */
+let openOutbox: { pendingCounts(): Partial<Record<string, number>> } | undefined;
 
 /** The Worker's bindings enquiries use (scripts/cloudflare/wrangler.jsonc). */
 export type WorkerBindings = { ENQUIRY_QUEUE?: EnquiryQueue; SEND_EMAIL?: unknown };
@@ -59,7 +54,7 @@ export function deliveryStatus(bindings?: WorkerBindings): {
   pending?: Partial<Record<string, number>>;
 } {
   const channels = deliveryChannels(serverConfig().enquiry, bindings);
-  const outbox = (globalThis as Holder)[OUTBOX];
+  const outbox = openOutbox;
   return { channels, ...(outbox ? { pending: outbox.pendingCounts() } : {}) };
 }
 
@@ -90,8 +85,8 @@ export function emailSettings(config: ServerConfig): EmailSettings | undefined {
 
 /** Workers: the bindings (`ENQUIRY_QUEUE`, `SEND_EMAIL`) as the request handed them over. */
 export function useEnquiryBindings(bindings: WorkerBindings | undefined): void {
-  if (bindings?.ENQUIRY_QUEUE) (globalThis as Holder)[QUEUE] ??= bindings.ENQUIRY_QUEUE;
-  if (bindings) (globalThis as Holder)[BINDINGS] ??= bindings;
+  if (bindings?.ENQUIRY_QUEUE) queueBinding ??= bindings.ENQUIRY_QUEUE;
+  if (bindings) workerBindings ??= bindings;
 }
 
 /**
@@ -99,14 +94,13 @@ export function useEnquiryBindings(bindings: WorkerBindings | undefined): void {
  * that they can go nowhere (then every enquiry is refused: without a channel a queue could deliver nothing).
  */
 export function announceWorkersDelivery(bindings: WorkerBindings | undefined): void {
-  const holder = globalThis as Holder;
-  if (holder[ANNOUNCED]) return;
-  holder[ANNOUNCED] = true;
+  if (announced) return;
+  announced = true;
   let config: ServerConfig;
   try {
     config = serverConfig();
   } catch {
-    return; // bad settings: 00-settings.ts reports them
+    return; // bad settings: the chain's checkSettings step reports them
   }
   const { webhookUrl, email } = config.enquiry;
   const channels = deliveryChannels(config.enquiry, bindings);
@@ -126,8 +120,8 @@ export function announceWorkersDelivery(bindings: WorkerBindings | undefined): v
 }
 
 function workersStore(config: ServerConfig['enquiry']): EnquiryStore {
-  const queue = (globalThis as Holder)[QUEUE];
-  const channels = queueChannels(config, (globalThis as Holder)[BINDINGS]);
+  const queue = queueBinding;
+  const channels = queueChannels(config, workerBindings);
   if (!queue) return refusingStore('the ENQUIRY_QUEUE binding is missing (scripts/cloudflare/wrangler.jsonc)');
   if (channels.length === 0) return refusingStore(NO_CHANNEL_ON_WORKERS);
   return new QueueStore(queue, channels);
@@ -171,7 +165,7 @@ async function nodeStore(settings: ServerConfig): Promise<EnquiryStore> {
       ...timing,
     }).start();
   }
-  (globalThis as Holder)[OUTBOX] = outbox;
+  openOutbox = outbox;
   const pending = Object.entries(outbox.pendingCounts())
     .map(([name, count]) => `${count} for ${name}`)
     .join(', ');
@@ -197,14 +191,13 @@ async function createPipeline(settings: ServerConfig): Promise<EnquiryPipeline> 
 
 /** The shared pipeline. A failed start (e.g. an unwritable outbox folder) is retried on the next call. */
 export function enquiryPipeline(): Promise<EnquiryPipeline> {
-  const holder = globalThis as Holder;
-  let pipeline = holder[KEY];
+  let pipeline = sharedPipeline;
   if (!pipeline) {
-    pipeline = createPipeline(serverConfig());
-    holder[KEY] = pipeline;
-    pipeline.catch((error: unknown) => {
+    const opening = createPipeline(serverConfig());
+    sharedPipeline = pipeline = opening;
+    opening.catch((error: unknown) => {
       console.error('enquiries: could not open the outbox:', error);
-      if (holder[KEY] === pipeline) delete holder[KEY];
+      if (sharedPipeline === opening) sharedPipeline = undefined;
     });
   }
   return pipeline;

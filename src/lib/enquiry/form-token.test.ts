@@ -2,12 +2,11 @@
 // issued here, tampered with or too old; the same secret in another process accepts them.
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { resetServerConfigForTests } from '../server-config';
-import { FORM_TOKEN_MAX_AGE_MS, issueFormToken, isValidFormToken } from './form-token';
+import { FORM_TOKEN_MAX_AGE_MS, forgetSigningKeyForTests, issueFormToken, isValidFormToken } from './form-token';
 
-const KEY = Symbol.for('site.enquiry.form-token-key');
 /** A new process (or isolate): the signing key is made again from the settings. */
 function restart(): void {
-  delete (globalThis as { [KEY]?: unknown })[KEY];
+  forgetSigningKeyForTests();
   resetServerConfigForTests();
 }
 

@@ -17,8 +17,7 @@ export const FORM_TOKEN_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 const CLOCK_SKEW_MS = 5 * 60 * 1000;
 const SHAPE = /^([0-9a-z]{1,10})\.([A-Za-z0-9_-]{16})\.([A-Za-z0-9_-]{43})$/;
 
-const KEY = Symbol.for('site.enquiry.form-token-key');
-type Holder = { [KEY]?: Promise<CryptoKey> };
+let key: Promise<CryptoKey> | undefined;
 
 function base64url(bytes: Uint8Array): string {
   let binary = '';
@@ -26,16 +25,20 @@ function base64url(bytes: Uint8Array): string {
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
+/** Tests: a new process (or isolate), whose key is made again from the settings. */
+export function forgetSigningKeyForTests(): void {
+  key = undefined;
+}
+
 function signingKey(): Promise<CryptoKey> {
-  const holder = globalThis as Holder;
-  holder[KEY] ??= (async () => {
+  key ??= (async () => {
     const secret = serverConfig().enquiry.formTokenSecret;
     if (!secret && serverConfig().runtime === 'workers')
       console.warn('enquiries: FORM_TOKEN_SECRET is not set: a form is refused when another isolate answers it');
     const raw = secret ? new TextEncoder().encode(secret) : crypto.getRandomValues(new Uint8Array(32));
     return crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   })();
-  return holder[KEY];
+  return key;
 }
 
 async function signature(payload: string): Promise<string> {

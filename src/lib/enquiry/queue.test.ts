@@ -14,16 +14,9 @@ import { postToWebhook } from './webhook-request';
 
 type Sent = { body: unknown; contentType?: 'json' }[];
 
-const HOLDERS = [
-  'site.enquiry.delivery',
-  'site.enquiry.queue',
-  'site.enquiry.bindings',
-  'site.enquiry.announced',
-  'site.enquiry.form-token-key',
-].map((key) => Symbol.for(key));
 const quiet: Logger = { info() {}, warn() {}, error() {} };
 
-/** The delivery as a Worker loads it: ON_WORKERS is read when the module is evaluated. */
+/** The delivery as a fresh Worker isolate loads it: ON_WORKERS is read when the module is evaluated. */
 async function loadOnWorkers() {
   vi.stubGlobal('navigator', { userAgent: 'Cloudflare-Workers' });
   vi.resetModules();
@@ -72,7 +65,6 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  for (const key of HOLDERS) delete (globalThis as Record<symbol, unknown>)[key];
   vi.unstubAllGlobals();
   vi.unstubAllEnvs();
   vi.restoreAllMocks();
@@ -119,7 +111,6 @@ describe('the producer: the form action on Workers', () => {
       ['', true, 'no delivery is configured'],
       [url, false, 'the ENQUIRY_QUEUE binding is missing'],
     ] as const) {
-      for (const key of HOLDERS) delete (globalThis as Record<symbol, unknown>)[key];
       vi.stubEnv('ENQUIRY_WEBHOOK_URL', webhook);
       const { resetServerConfigForTests } = await import('../server-config');
       resetServerConfigForTests();
@@ -232,5 +223,32 @@ describe('the consumer: from the queue to each channel', () => {
     const orphan = message({ channel: 'visitor-email', record: record('d2') });
     await deliverQueuedEnquiries({ messages: [orphan.queued] }, channels, timing, quiet);
     expect(orphan.outcome).toEqual({ acked: false, retried: { delaySeconds: 30 } });
+  });
+
+  test("the Worker's queue() job: called directly with the bindings, no request, each channel from the bindings' settings", async () => {
+    // what scripts/cloudflare/worker.mjs calls: no HTTP chain, no Waku context, settings from `env` alone
+    const { backgroundJobs } = await import('../../background-jobs');
+    const sentEmails: { from: string; to: string; raw: string }[] = [];
+    const env = {
+      ENQUIRY_WEBHOOK_URL: url,
+      ENQUIRY_EMAIL_TO: 'team@provider.example',
+      ENQUIRY_EMAIL_FROM: 'site@provider.example',
+      ENQUIRY_WEBHOOK_RETRY_MS: '2000',
+    };
+    const toWebhook = message({ channel: 'webhook', record: record('e1') });
+    const toTeam = message({ channel: 'team-email', record: record('e1') });
+    const retried = message({ channel: 'webhook', record: record('e2') }, 3);
+    statuses = [200, 503];
+    await backgroundJobs.deliverEnquiryBatch({
+      batch: { messages: [toWebhook.queued, toTeam.queued, retried.queued] },
+      env,
+      sendEmail: async (from, to, raw) => void sentEmails.push({ from, to, raw }),
+    });
+    expect(toWebhook.outcome).toEqual({ acked: true });
+    expect(toTeam.outcome).toEqual({ acked: true });
+    // ENQUIRY_WEBHOOK_RETRY_MS from the bindings: 2 s doubled per attempt
+    expect(retried.outcome).toEqual({ acked: false, retried: { delaySeconds: 8 } });
+    expect(received.map((entry) => entry.key)).toEqual(['e1', 'e2']);
+    expect(sentEmails.map(({ from, to }) => [from, to])).toEqual([['site@provider.example', 'team@provider.example']]);
   });
 });

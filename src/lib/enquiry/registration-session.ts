@@ -4,7 +4,7 @@
  * data, looked up again when the form is sent, so nothing a visitor could edit reaches the booking.
  */
 import 'server-only';
-import { parseSubCourseSlug } from '../../components/courses/course-route-params';
+import { parseSubCourseSlug } from '../course-address';
 import { getSubCourse } from '../admin/content';
 import { isNotFound } from '../admin/content-error';
 import type { CourseVenue } from '../admin/schemas';

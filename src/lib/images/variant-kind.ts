@@ -2,7 +2,7 @@
  * Which kind of picture a browser gets, from its Accept header: 'avif', 'webp', or 'fallback' (JPEG, or PNG
  * for a source with transparency). `image/*` and `*\/*` alone do not count: every browser sends them, and
  * older ones cannot show AVIF or WebP. The one negotiation of both runtimes (the Node server's variants
- * receive it from src/middleware/06-images.ts).
+ * receive it from src/request-chain/image-endpoint.ts).
  */
 export type VariantKind = 'avif' | 'webp' | 'fallback';
 

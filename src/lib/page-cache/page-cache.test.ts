@@ -256,6 +256,9 @@ describe('page keys', () => {
     expect(chooseEncoding('gzip')).toBe('gzip');
     expect(chooseEncoding('br;q=0, gzip')).toBe('gzip');
     expect(chooseEncoding('identity')).toBeUndefined();
+    expect(chooseEncoding('')).toBeUndefined();
     expect(chooseEncoding(null)).toBeUndefined();
+    expect(chooseEncoding('*')).toBe('br');
+    expect(chooseEncoding('*, br;q=0')).toBe('gzip');
   });
 });

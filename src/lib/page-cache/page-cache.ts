@@ -1,7 +1,7 @@
 /**
  * Render once, serve many: completed renders of GET pages (HTML and RSC navigation payloads), kept whole
  * and served without rendering again. The same core runs on Node (memory) and on Workers (Cache API); the
- * middleware (src/middleware/07-page-cache.ts) feeds it.
+ * chain's step (src/request-chain/page-cache.ts) feeds it.
  *
  * It follows the content's own rule: a page is served as it is for the content TTL; after that it is still
  * served at once while one background render refreshes it (stale-while-revalidate). A refresh during which
@@ -128,12 +128,12 @@ export class PageCache {
     return (
       (response.status === 200 || response.status === 404) &&
       response.body !== null &&
-      // a route payload may reach this middleware without a type (the Node layer then adds text/plain)
+      // a route payload may reach this step without a type (the Node layer then adds text/plain)
       (kind === 'rsc'
         ? RSC_TYPE.test(response.headers.get('content-type') ?? RSC_DEFAULT_TYPE)
         : HTML_TYPE.test(response.headers.get('content-type') ?? '')) &&
       !response.headers.has('set-cookie') &&
-      // Workers marks streamed HTML `identity` so the edge keeps the stream (src/middleware/40-edge-streaming.ts)
+      // Workers marks streamed HTML `identity` so the edge keeps the stream (src/request-chain/edge-streaming.ts)
       (encoding === null || encoding === 'identity')
     );
   }
@@ -228,7 +228,7 @@ export class PageCache {
     return { status: page.status, headers, body: request.method === 'HEAD' ? null : (encoded ?? page.body) };
   }
 
-  /** The same answer as a Response (the middleware path, on both runtimes). */
+  /** The same answer as a Response (the chain's path, on both runtimes). */
   respond(found: Lookup, request: Request, https: boolean): Response {
     const { status, headers, body } = this.answer(found, {
       method: request.method,

@@ -5,8 +5,7 @@
  * memory for the content TTL.
  */
 import 'server-only';
-import { contentSource } from '../admin/content';
-import { reportContentFailure, reportPartialContent } from '../page-cache/render-health';
+import { contentConnections, contentSource } from '../admin/content';
 import { serverConfig } from '../server-config';
 import type { CrawlStorage } from './crawl-record';
 import { kvCrawlStorage, type CrawlKv } from './crawl-kv';
@@ -19,7 +18,7 @@ const FIRST_BUILD_WAIT_MS = 8000;
 let store: SearchIndexStore | undefined;
 let kv: CrawlKv | undefined;
 
-/** Workers: the KV namespace the scheduled crawl writes (the middleware hands over the binding). */
+/** Workers: the KV namespace the scheduled crawl writes (the chain's requestPlatform step hands over the binding). */
 export function useSearchIndexKv(binding: CrawlKv | undefined): void {
   kv ??= binding;
 }
@@ -70,8 +69,8 @@ function searchIndexStore(): SearchIndexStore {
  * kept only briefly. An index that was once read whole counts as complete however old it is.
  */
 function reportIfIncomplete(index: SearchIndex | undefined): void {
-  if (!index) reportContentFailure();
-  else if (!store?.complete()) reportPartialContent();
+  if (!index) contentConnections().onFailure();
+  else if (!store?.complete()) contentConnections().onPartial();
 }
 
 export async function getSearchIndex(waitMs: number = FIRST_BUILD_WAIT_MS): Promise<SearchIndexResult> {
@@ -90,7 +89,7 @@ export function peekSearchIndex(): SearchIndex | undefined {
   return index;
 }
 
-/** Starts the first build or a due rebuild in the background (the middleware, on every page request). */
+/** Starts the first build or a due rebuild in the background (Node's start-up timer, and every page that peeks). */
 export function warmSearchIndex(): SearchIndex | undefined {
   try {
     return searchIndexStore().peek();

@@ -1,6 +1,6 @@
 /**
  * The security headers every response carries, and the Content-Security-Policy of HTML pages.
- * Pure functions: the middleware (src/middleware/10-security.ts) applies them on Node and on Workers.
+ * Pure functions: the chain's step (src/request-chain/security-rules.ts) applies them on Node and on Workers.
  *
  * The CSP allows only what the site uses: its own scripts (plus the inline bootstrap/RSC scripts: a page
  * rendered while it streams stamps them with a per-response nonce; a completed page kept by the page cache
@@ -45,15 +45,32 @@ export function contentSecurityPolicy({ mediaOrigins, nonce, scriptHashes = [] }
   return directives.join('; ');
 }
 
+/** What every answer says besides its policy: no sniffing, no framing, no powerful features. */
+const BASELINE_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'DENY',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+  'cross-origin-opener-policy': 'same-origin',
+};
+
 export function securityHeaders(options: SecurityOptions): Record<string, string> {
   return {
     'content-security-policy': contentSecurityPolicy(options),
-    'x-content-type-options': 'nosniff',
-    'referrer-policy': 'strict-origin-when-cross-origin',
-    'x-frame-options': 'DENY',
-    'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
-    'cross-origin-opener-policy': 'same-origin',
+    ...BASELINE_HEADERS,
     ...(options.https ? { 'strict-transport-security': HSTS } : {}),
+  };
+}
+
+/**
+ * The build's static files (scripts, styles, icons), which the Node server sends before the chain runs:
+ * nothing in them may run or be framed (scripts/node-server/node-layer.mjs gets this set at start-up).
+ */
+export function staticFileHeaders(): Record<string, string> {
+  return {
+    'content-security-policy':
+      "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'none'",
+    ...BASELINE_HEADERS,
   };
 }
 

@@ -2,11 +2,12 @@ import type { MiddlewareHandler } from 'hono';
 import { serverConfig } from '../lib/server-config';
 
 /**
- * First middleware: the server's settings are parsed before anything else runs. With a bad value the
- * server answers 503 to everything and logs the one message naming every bad setting (on Node
- * `scripts/node-server/start.mjs` asks at start-up and exits; on Workers it shows on the first request).
+ * The server's settings are parsed before anything else runs. With a bad value the server answers 503 to
+ * everything and logs the one message naming every bad setting. On Node this never happens: the start-up
+ * (src/background-jobs.ts `startNodeServer`) reads them first and stops with that message. A Worker has
+ * no start-up of its own, so its first request is where a bad setting shows.
  */
-export default function settings(): MiddlewareHandler {
+export function checkSettings(): MiddlewareHandler {
   let problem: string | undefined;
   let checked = false;
   return async (c, next) => {

@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { scriptsAfterFirstScreenStream } from '../lib/first-paint/scripts-after-first-screen';
 
 /** HTML pages load their scripts once the first screen is painted (see there). */
-export default function firstPaint(): MiddlewareHandler {
+export function scriptsAfterFirstScreen(): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const response = c.res;

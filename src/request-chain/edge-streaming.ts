@@ -10,7 +10,7 @@ const onWorkers = RUNTIME === 'workers';
  * responses `content-encoding: identity` keeps the stream. Compressing here instead (node:zlib with a sync
  * flush and `encodeBody: 'manual'`) was tried and still arrived buffered in workerd 4.86.
  */
-export default function edgeStreaming(): MiddlewareHandler {
+export function edgeStreaming(): MiddlewareHandler {
   return async (c, next) => {
     await next();
     if (!onWorkers) return;

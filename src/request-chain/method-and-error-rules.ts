@@ -21,7 +21,7 @@ function plain(status: number, message: string, headers: Record<string, string> 
  * - a method the path does not take is 405 with `Allow`, never the page rendered anyway;
  * - an RSC path Waku's router does not serve is 404, and any other request Waku throws on as unreadable (an
  *   error carrying a 4xx status) is that 4xx: each would otherwise be a 500 (a path that is not valid
- *   percent-encoding never gets here: 12-clean-urls.ts, the first to read the path, answers it 400);
+ *   percent-encoding never gets here: clean-urls.ts, the first to read the path, answers it 400);
  * - a server error never shows its internal message: Waku answers a failed render or action with the
  *   error's text, which is replaced by a plain sentence here (the log keeps the details);
  * - a 413 on Node says `Connection: close`: the refused body may still be on its way, so the connection is
@@ -29,7 +29,7 @@ function plain(status: number, message: string, headers: Record<string, string> 
  * HSTS is one of the security headers (src/lib/security/security-headers.ts), so pages the page cache
  * serves without running the middlewares carry it too.
  */
-export default function honestHttp(): MiddlewareHandler {
+export function methodAndErrorRules(): MiddlewareHandler {
   return async (c, next) => {
     const url = new URL(c.req.url);
     const allowed = allowedMethods(url.pathname);

@@ -27,10 +27,10 @@ async function readBody(request: Request): Promise<FormData | string | undefined
  * - a form post to a page must be `multipart/form-data`, as browsers send the site's forms (415: an
  *   urlencoded or JSON post would otherwise be rendered as a page view and what was typed silently
  *   dropped), readable (400), and carry one of the site's server actions (400).
- * Runs after the enquiry body limit (files run in name order), so no body is read here that the limit
+ * Runs after the enquiry body limit (src/server-entry.ts), so no body is read here that the limit
  * refuses. The bodies are read from a copy: Waku reads the original.
  */
-export default function serverActionRequests(): MiddlewareHandler {
+export function serverActionChecks(): MiddlewareHandler {
   return async (c, next) => {
     if (c.req.method !== 'POST') return next();
     const request = c.req.raw;

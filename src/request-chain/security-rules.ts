@@ -10,13 +10,13 @@ import {
 } from '../lib/security/security-headers';
 
 /**
- * Runs inside the page cache (files run in name order): refuses cross-site writes, then stamps the security
+ * Runs inside the page cache: refuses cross-site writes, then stamps the security
  * headers on every response (HSTS when the visitor came over HTTPS) and a CSP nonce on every inline script
  * of HTML pages while they stream. A streamed page is `private, no-cache`: its nonce is for one response.
  * The page cache keeps a completed copy without the nonces, under a policy listing its scripts' hashes,
- * and that copy is the one shared caches may keep (src/middleware/07-page-cache.ts).
+ * and that copy is the one shared caches may keep (page-cache.ts).
  */
-export default function security(): MiddlewareHandler {
+export function securityRules(): MiddlewareHandler {
   // read once, on the first request (the environment is set by then, also on Workers) and kept
   let settings: { mediaOrigins: string[]; trustForwardedHost: boolean; trustedProxies: number } | undefined;
   return async (c, next) => {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { parseCategoryId, parseSubCourseSlug } from './course-route-params';
+import { parseCategoryId, parseSubCourseSlug } from './course-address';
 
 describe('parseCategoryId', () => {
   test.each([

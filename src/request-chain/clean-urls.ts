@@ -5,11 +5,11 @@ import { canonicalPath, hasMalformedEncoding } from '../lib/seo/clean-path';
  * One address per page: a near-miss (`/about/`, `//about`, `/About`, `/index`, `/%61bout`) is answered with a
  * permanent redirect to the canonical path, query string kept, before the router sees it (see clean-path.ts).
  * 308 keeps the method, so a form posted to a near-miss is not turned into a GET. It runs before the method
- * rules (15-honest-http.ts), so a near-miss is redirected before its method is judged at the true address.
+ * rules (method-and-error-rules.ts), so a near-miss is redirected before its method is judged at the true address.
  * An address whose percent-encoding cannot be decoded names no page: it is answered 400 here, the first
  * place that reads the path (and the only one: the router would throw, a 500), never redirected first.
  */
-export default function cleanUrls(): MiddlewareHandler {
+export function cleanUrls(): MiddlewareHandler {
   return async (c, next) => {
     const url = new URL(c.req.url);
     if (hasMalformedEncoding(url.pathname)) {

@@ -60,7 +60,7 @@ function mayReadDetails(request: Request, peerAddress: string | undefined): bool
   return token !== undefined && presented !== undefined && sameSecret(presented, token);
 }
 
-export default function healthz(): MiddlewareHandler {
+export function healthCheck(): MiddlewareHandler {
   return async (c, next) => {
     if (c.req.path !== '/healthz') return next();
     const { reachable, status, latencyMs } = await currentProbe();

@@ -1,0 +1,86 @@
+/**
+ * The site's one page cache, made from the settings on first use: at start-up on Node (src/background-jobs.ts),
+ * on the first page request on Workers (whose settings exist only inside a request). The chain's `pageCache`
+ * step and the Node server's direct path (`answerKeptPageNow`) share it.
+ */
+import 'server-only';
+import { inlineScriptHashes } from '../security/inline-scripts';
+import { contentSecurityPolicy, isHttps, mediaOriginsFrom } from '../security/security-headers';
+import { RUNTIME, serverConfig } from '../server-config';
+import { originRule } from '../site-origin';
+import { PageCache, type RawAnswer } from './page-cache';
+import { pageKeyOf } from './page-key';
+import { MemoryPageStore, type PageStore } from './page-store';
+import { WorkersPageStore } from './workers-page-store';
+
+type Compress = (
+  body: Uint8Array<ArrayBuffer>,
+) => Promise<{ br?: Uint8Array<ArrayBuffer>; gzip?: Uint8Array<ArrayBuffer> }>;
+
+/** br at its highest quality and gzip at 9, once per kept page, in zlib's thread pool (Node only). */
+async function nodeCompressor(): Promise<Compress> {
+  const zlib = await import('node:zlib');
+  const { promisify } = await import('node:util');
+  const brotli = promisify(zlib.brotliCompress);
+  const gzip = promisify(zlib.gzip);
+  return async (body) => {
+    const [br, gz] = await Promise.all([
+      brotli(body, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+        },
+      }),
+      gzip(body, { level: 9 }),
+    ]);
+    return { br: new Uint8Array(br), gzip: new Uint8Array(gz) };
+  };
+}
+
+async function create(): Promise<PageCache | undefined> {
+  const config = serverConfig();
+  let store: PageStore;
+  if (RUNTIME === 'workers') store = new WorkersPageStore();
+  else if (config.pageCacheMaxBytes > 0) store = new MemoryPageStore(config.pageCacheMaxBytes);
+  else return undefined;
+  const mediaOrigins = mediaOriginsFrom(config.admin.baseUrl, config.mediaOrigins);
+  return new PageCache({
+    store,
+    ttlMs: config.admin.cacheTtlMs,
+    retryMs: config.admin.retryMs,
+    ...(RUNTIME === 'node' ? { compress: await nodeCompressor() } : {}),
+    pagePolicy: async (html) => contentSecurityPolicy({ mediaOrigins, scriptHashes: await inlineScriptHashes(html) }),
+  });
+}
+
+let cache: Promise<PageCache | undefined> | undefined;
+let ready: PageCache | undefined;
+
+/** The cache, or undefined when PAGE_CACHE_MAX_BYTES turns it off. */
+export function sitePageCache(): Promise<PageCache | undefined> {
+  cache ??= create().then((made) => (ready = made));
+  return cache;
+}
+
+/**
+ * The Node server's direct path: a fresh kept page as a plain answer, straight from memory, before Hono
+ * and Waku run (measured: the chain's path alone reaches a fraction of a static server's rate, see
+ * record 020). Anything else (not a page, stale, missing, the cache not made yet) is undefined and goes
+ * through the chain.
+ */
+export function answerKeptPageNow(request: {
+  method: string;
+  url: string;
+  header: (name: string) => string | undefined;
+}): RawAnswer | undefined {
+  if (!ready) return undefined;
+  const found = pageKeyOf({ method: request.method, url: request.url, header: request.header }, originRule());
+  const kept = found && ready.lookupNow(found.key);
+  if (!kept?.fresh) return undefined;
+  return ready.answer(kept, {
+    method: request.method,
+    acceptEncoding: request.header('accept-encoding'),
+    ifNoneMatch: request.header('if-none-match'),
+    https: isHttps(request.url, request.header('x-forwarded-proto'), serverConfig().trustedProxies),
+  });
+}

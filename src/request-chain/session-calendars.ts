@@ -1,0 +1,62 @@
+import type { MiddlewareHandler } from 'hono';
+import { getSubCourse } from '../lib/admin/content';
+import { isNotFound } from '../lib/admin/content-error';
+import { parseSubCourseSlug } from '../lib/course-address';
+import { sessionCalendar, sessionUid } from '../lib/seo/calendar';
+import { siteName } from '../lib/site-identity';
+import { siteOriginFor } from '../lib/site-origin';
+import { plainFile } from './plain-file';
+
+const CALENDAR_PATH = /^\/calendar\/([^/]+)\/([1-9]\d{0,3})\.ics$/;
+
+/** One iCalendar file per course session: /calendar/<slug>/<n>.ics, n counting the page's sessions from 1. */
+export function sessionCalendars(): MiddlewareHandler {
+  return async (c, next) => {
+    const method = c.req.method;
+    if (method !== 'GET' && method !== 'HEAD') return next();
+    const calendar = CALENDAR_PATH.exec(new URL(c.req.url).pathname);
+    if (!calendar) return next();
+    c.res = await calendarFile(c.req.raw, calendar[1]!, Number(calendar[2]));
+  };
+}
+
+async function calendarFile(request: Request, encodedSlug: string, number: number): Promise<Response> {
+  const notFound = () => plainFile('There is no such course session.', 404);
+  let slug: string | null;
+  try {
+    slug = parseSubCourseSlug(decodeURIComponent(encodedSlug));
+  } catch {
+    return notFound(); // malformed percent-encoding
+  }
+  if (slug === null) return notFound();
+  const subCourse = await getSubCourse(slug);
+  if (!subCourse.ok) {
+    if (isNotFound(subCourse.error)) return notFound();
+    return plainFile('The course dates cannot be read right now. Please try again shortly.', 503, undefined, {
+      'retry-after': '30',
+    });
+  }
+  const session = subCourse.data.course_venue[number - 1];
+  if (!session) return notFound();
+  const origin = siteOriginFor(request);
+  const pageUrl = `${origin}/subCourse-details/${encodeURIComponent(slug)}`;
+  const body = sessionCalendar({
+    siteName: siteName(),
+    courseTitle: subCourse.data.title,
+    venue: session.venue_name,
+    startDate: session.start_date,
+    endDate: session.end_date,
+    fee: session.course_fee,
+    pageUrl,
+    uid: sessionUid(
+      { slug, startDate: session.start_date, endDate: session.end_date, venue: session.venue_name },
+      new URL(origin).hostname,
+    ),
+    now: new Date(),
+  });
+  const filename = `course-session-${session.start_date}.ics`;
+  return plainFile(body, 200, 'text/calendar; charset=utf-8', {
+    'content-disposition': `attachment; filename="${filename}"`,
+    'cache-control': 'private, max-age=300',
+  });
+}

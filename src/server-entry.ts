@@ -1,0 +1,94 @@
+/**
+ * The server: the pages, the request chain every request passes through in this order, and the background
+ * jobs the runtimes call directly. The same file serves Node (scripts/node-server/start.mjs) and the Worker
+ * (scripts/cloudflare/worker.mjs): `waku/adapters/default` is the adapter waku.config.ts chooses.
+ * docs/architecture.md walks a request and an enquiry through it.
+ */
+import type { MiddlewareHandler } from 'hono';
+import { fsRouter } from 'waku';
+import adapter from 'waku/adapters/default';
+import { backgroundJobs } from './background-jobs';
+import { connectContent } from './lib/admin/content';
+import { requestRecord } from './lib/request-record';
+import { slugGate } from './lib/search/known-slugs';
+import { handOverBackgroundWork } from './request-chain/background-work';
+import { checkSettings } from './request-chain/check-settings';
+import { cleanUrls } from './request-chain/clean-urls';
+import { edgeStreaming } from './request-chain/edge-streaming';
+import { enquiryBodyLimit } from './request-chain/enquiry-body-limit';
+import { healthCheck } from './request-chain/health-check';
+import { imageEndpoint } from './request-chain/image-endpoint';
+import { methodAndErrorRules } from './request-chain/method-and-error-rules';
+import { pageCache } from './request-chain/page-cache';
+import { pageStatus } from './request-chain/page-status';
+import { requestPlatform } from './request-chain/request-platform';
+import { robotsAndSitemap } from './request-chain/robots-and-sitemap';
+import { scriptsAfterFirstScreen } from './request-chain/scripts-after-first-screen';
+import { securityRules } from './request-chain/security-rules';
+import { serverActionChecks } from './request-chain/server-action-checks';
+import { sessionCalendars } from './request-chain/session-calendars';
+
+/**
+ * The request chain, in the order a request meets it (and its answer leaves it, backwards). A step either
+ * answers (sets `c.res` and stops) or calls `next()` and may then change the answer on its way out. After
+ * the last step, Waku's router renders the page or runs the server action.
+ */
+const REQUEST_CHAIN: (() => MiddlewareHandler)[] = [
+  checkSettings, // a bad setting answers 503 with one logged message (Node stops at start-up instead)
+  requestPlatform, // what only the runtime knows: the visitor's address (Node), the bindings (Workers)
+  imageEndpoint, // /_img/…: pictures are not pages, so they are answered before the page cache
+  pageCache, // a kept page is answered without rendering; a render is kept once it has ended
+  securityRules, // cross-site form posts refused; security headers and CSP nonces on every answer inside
+  cleanUrls, // a near-miss address is redirected to its one canonical path; bad %-encoding is a 400
+  methodAndErrorRules, // a method a path does not take is a 405; an internal error never shows its text
+  healthCheck, // /healthz for load balancers
+  robotsAndSitemap, // /robots.txt and /sitemap.xml, from the search index's catalogue
+  sessionCalendars, // /calendar/<slug>/<n>.ics, one file per course session
+  pageStatus, // the status a page recorded (404 for an unknown course) replaces the 200 it streamed with
+  edgeStreaming, // Workers: streamed HTML marked so the edge does not buffer it to compress it
+  handOverBackgroundWork, // Workers: work a request started (a search index re-read) outlives the answer
+  scriptsAfterFirstScreen, // HTML pages load their scripts once the first screen is painted
+  enquiryBodyLimit, // a request body over ENQUIRY_MAX_BODY_BYTES is refused (413) before anything reads it
+  serverActionChecks, // a post Waku could not decode is a 4xx with a sentence, not Waku's 500
+];
+
+/**
+ * Runs the chain as one middleware. Not as separate Hono middlewares: Hono would catch a step's error
+ * itself and answer its own 500, where methodAndErrorRules must see the error (a 4xx Waku throws for an
+ * unreadable request stays a 4xx). The steps are made on the first request: on Workers the settings exist
+ * only then.
+ */
+function requestChain(): MiddlewareHandler {
+  let steps: MiddlewareHandler[] | undefined;
+  return async (c, next) => {
+    steps ??= REQUEST_CHAIN.map((makeStep) => makeStep());
+    const run = async (index: number): Promise<void> => {
+      const step = steps![index];
+      if (step) await step(c, () => run(index + 1));
+      else await next();
+    };
+    await run(0);
+  };
+}
+
+/**
+ * What the content layer tells the rest of the site, and what it lets the rest decide, through the one
+ * typed record of the request (src/lib/request-record.ts) and the catalogue's slug gate.
+ */
+connectContent({
+  onFailure: () => {
+    requestRecord().render.contentFailed = true;
+  },
+  onPartial: () => {
+    requestRecord().render.partial = true;
+  },
+  wantsFreshAnswers: () => requestRecord().render.refresh,
+  mayAskAboutSlug: (slug) => slugGate().mayAsk(slug),
+});
+
+export default Object.assign(
+  adapter(fsRouter(import.meta.glob('/src/pages/**/*.{tsx,ts}', { base: '/src/pages' })), {
+    middlewareFns: [requestChain],
+  }),
+  { backgroundJobs },
+);
