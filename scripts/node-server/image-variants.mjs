@@ -2,7 +2,7 @@
 // resized to one of the site's widths and re-encoded as AVIF or WebP (JPEG or PNG for browsers that take
 // neither) with sharp, kept on disk and served many times.
 //
-// The app (src/middleware/08-images.ts) checks the address first: only signed references to pictures of the
+// The app (src/request-chain/image-endpoint.ts) checks the address first: only signed references to pictures of the
 // admin's content reach this module, with a width from the fixed list. Here every outside thing is bounded:
 // - the original is fetched once per variant (concurrent requests for one variant share one fetch and one
 //   transform), without following redirects, within a time-out and a byte limit, and only from a public
