@@ -4,12 +4,7 @@ import { nodeImageService } from '../lib/images/node-image-service';
 import { variantKind } from '../lib/images/variant-kind';
 import { workersImage } from '../lib/images/workers-images';
 import { RUNTIME, serverConfig } from '../lib/server-config';
-
-const plain = (status: number, message: string, headers: Record<string, string> = {}) =>
-  new Response(`${message}\n`, {
-    status,
-    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...headers },
-  });
+import { plainAnswer as plain } from './plain-answers';
 
 /**
  * The image endpoint, `/_img/<width>/<signature>/<address>` (record 026), before the page cache: a picture

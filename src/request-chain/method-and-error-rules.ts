@@ -1,8 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { allowedMethods, requestKind } from '../lib/http/request-rules';
 import { RUNTIME } from '../lib/server-config';
-
-const PLAIN = { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' };
+import { plainAnswer as plain } from './plain-answers';
 
 /** The 4xx status an error thrown while decoding a request carries (Waku sets `statusCode`), if any. */
 function clientErrorStatus(error: unknown): number | undefined {
@@ -10,10 +9,6 @@ function clientErrorStatus(error: unknown): number | undefined {
   const { statusCode, status } = error as { statusCode?: unknown; status?: unknown };
   const code = typeof statusCode === 'number' ? statusCode : status;
   return typeof code === 'number' && code >= 400 && code < 500 ? code : undefined;
-}
-
-function plain(status: number, message: string, headers: Record<string, string> = {}): Response {
-  return new Response(`${message}\n`, { status, headers: { ...PLAIN, ...headers } });
 }
 
 /**

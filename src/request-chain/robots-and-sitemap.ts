@@ -3,7 +3,7 @@ import { waitUntil } from '../lib/http/wait-until';
 import { getSearchIndex, searchIndexBuild } from '../lib/search/live-search-index';
 import { robotsTxt, siteMapFrom, siteMapPaths, sitemapXml } from '../lib/seo/site-map';
 import { siteOriginFor } from '../lib/site-origin';
-import { plainFile } from './plain-file';
+import { plainFile } from './plain-answers';
 
 /** How long the sitemap waits for the first search index (after that the index is always at hand). */
 const SITEMAP_WAIT_MS = 8000;

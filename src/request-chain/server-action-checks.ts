@@ -1,12 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { createTemporaryReferenceSet, decodeAction, decodeReply, loadServerAction } from '@vitejs/plugin-rsc/rsc';
 import { functionIdFromPath, requestKind } from '../lib/http/request-rules';
-
-const PLAIN = { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' };
-
-function refuse(status: number, message: string): Response {
-  return new Response(`${message}\n`, { status, headers: PLAIN });
-}
+import { plainAnswer as refuse } from './plain-answers';
 
 /** What was posted, as the browser or Waku's client sends it; undefined when it cannot be read. */
 async function readBody(request: Request): Promise<FormData | string | undefined> {

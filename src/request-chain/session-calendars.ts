@@ -5,7 +5,7 @@ import { parseSubCourseSlug } from '../lib/course-address';
 import { sessionCalendar, sessionUid } from '../lib/seo/calendar';
 import { siteName } from '../lib/site-identity';
 import { siteOriginFor } from '../lib/site-origin';
-import { plainFile } from './plain-file';
+import { plainFile } from './plain-answers';
 
 const CALENDAR_PATH = /^\/calendar\/([^/]+)\/([1-9]\d{0,3})\.ics$/;
 
