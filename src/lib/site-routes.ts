@@ -16,7 +16,7 @@ const READ_AND_FORM_POST = ['GET', 'HEAD', 'POST'] as const;
 export type SitePage = {
   /** The route as Waku's file router names the file under src/pages/: `[slug]` is a path segment that varies. */
   readonly path: string;
-  /** What the page is called in the sitemap and the footer, and in the menu unless `menu` names it otherwise. */
+  /** What the page is called in the sitemap, the footer and links to it (`linkTo`). */
   readonly title: string;
   /** In the main menu (header, mobile menu, footer's Explore column, the 404 page's way on), under this label. */
   readonly menu?: string;
@@ -27,6 +27,7 @@ export type SitePage = {
    * pages are listed from the catalogue instead; a search result or a registration form is not a page to list.
    */
   readonly sitemap: boolean;
+  /** What it answers: read, and a form page also takes its form's post (otherwise 405). */
   readonly methods: readonly Method[];
   /**
    * The query parameters that change the page, in the order the page cache's key lists them. The page
