@@ -28,7 +28,13 @@ import type { getConfig as File_LearningSolutionsCourseDetailsId_getConfig } fro
 // prettier-ignore
 import type { getConfig as File_LearningSolutions_getConfig } from './pages/learning-solutions';
 // prettier-ignore
+import type { getConfig as File_PrivacyPolicy_getConfig } from './pages/privacy-policy';
+// prettier-ignore
+import type { getConfig as File_Register_getConfig } from './pages/register';
+// prettier-ignore
 import type { getConfig as File_Search_getConfig } from './pages/search';
+// prettier-ignore
+import type { getConfig as File_Sitemap_getConfig } from './pages/sitemap';
 // prettier-ignore
 import type { getConfig as File_SubCourseDetailsSlug_getConfig } from './pages/subCourse-details/[slug]';
 // prettier-ignore
@@ -48,7 +54,10 @@ type Page =
 | ({ path: '/' } & GetConfigResponse<typeof File_Index_getConfig>)
 | ({ path: '/learning-solutions-course-details/[id]' } & GetConfigResponse<typeof File_LearningSolutionsCourseDetailsId_getConfig>)
 | ({ path: '/learning-solutions' } & GetConfigResponse<typeof File_LearningSolutions_getConfig>)
+| ({ path: '/privacy-policy' } & GetConfigResponse<typeof File_PrivacyPolicy_getConfig>)
+| ({ path: '/register' } & GetConfigResponse<typeof File_Register_getConfig>)
 | ({ path: '/search' } & GetConfigResponse<typeof File_Search_getConfig>)
+| ({ path: '/sitemap' } & GetConfigResponse<typeof File_Sitemap_getConfig>)
 | ({ path: '/subCourse-details/[slug]' } & GetConfigResponse<typeof File_SubCourseDetailsSlug_getConfig>)
 | ({ path: '/upcoming-training-course-details/[id]' } & GetConfigResponse<typeof File_UpcomingTrainingCourseDetailsId_getConfig>);
 

@@ -8,7 +8,7 @@ import { useAtom } from 'jotai';
 import { useEffect, useRef } from 'react';
 import { useRouter } from 'waku';
 import { mobileMenuOpenAtom } from '../../lib/atoms';
-import { NAV_LINKS } from '../../lib/site';
+import { MENU_LINKS } from '../../lib/site-routes';
 import { CloseIcon, MenuIcon } from './icons';
 import styles from './mobile-menu.module.css';
 import { pressHandlers, useToggledDialog } from './use-toggled-dialog';
@@ -70,7 +70,7 @@ export function MobileMenu() {
           </div>
           <nav aria-label="Main">
             <ul className={styles.links}>
-              {NAV_LINKS.map((link) => (
+              {MENU_LINKS.map((link) => (
                 <li key={link.href}>
                   <a className={styles.link} href={link.href} onClick={() => setOpen(false)}>
                     {link.label}

@@ -2,7 +2,7 @@ import { getSettings } from '../../lib/admin/content';
 import type { Settings } from '../../lib/admin/schemas';
 import { Section } from '../ui/section';
 import { siteDomain } from '../../lib/site-origin';
-import { FOOTER_LEGAL_TEXTS } from '../../lib/site';
+import { FOOTER_LINKS } from '../../lib/site-routes';
 import { siteIdentity } from '../../lib/site-identity';
 import { settingsLinks } from './settings-links';
 import { SectionLinks } from './section-links';
@@ -42,8 +42,10 @@ export function SiteFooter() {
         <div className={`container ${styles.bottomInner}`}>
           <p className={styles.copyright}>© 2025 {siteDomain()}. All rights reserved.</p>
           <ul className={styles.legal}>
-            {FOOTER_LEGAL_TEXTS.map((item) => (
-              <li key={item.label}>{item.href ? <a href={item.href}>{item.label}</a> : item.label}</li>
+            {FOOTER_LINKS.map((link) => (
+              <li key={link.href}>
+                <a href={link.href}>{link.label}</a>
+              </li>
             ))}
           </ul>
         </div>

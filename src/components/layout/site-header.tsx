@@ -1,7 +1,7 @@
 import { getSettings } from '../../lib/admin/content';
 import { Section } from '../ui/section';
 import type { SafeAddress } from '../../lib/admin/schemas';
-import { NAV_LINKS } from '../../lib/site';
+import { MENU_LINKS } from '../../lib/site-routes';
 import { siteName } from '../../lib/site-identity';
 import { MobileMenu } from './mobile-menu';
 import { HeaderSearchForm } from './search-form';
@@ -33,7 +33,7 @@ export function SiteHeader() {
       </div>
       <nav className={styles.desktopNav} aria-label="Main">
         <ul className={`container ${styles.navList}`}>
-          {NAV_LINKS.map((link) => (
+          {MENU_LINKS.map((link) => (
             <li key={link.href}>
               <a className={styles.navLink} href={link.href}>
                 {link.label}

@@ -5,10 +5,13 @@ describe('allowed methods', () => {
   test('pages are read; pages with an enquiry form also take its post; functions only POST', () => {
     expect(allowedMethods('/about')).toEqual(['GET', 'HEAD']);
     expect(allowedMethods('/no-such-page')).toEqual(['GET', 'HEAD']);
-    expect(allowedMethods('/healthz')).toEqual(['GET', 'HEAD']);
+    for (const path of ['/healthz', '/robots.txt', '/sitemap.xml', '/calendar/pmp/1.ics', '/gallery', '/search']) {
+      expect(allowedMethods(path), path).toEqual(['GET', 'HEAD']);
+    }
     for (const page of [
       '/',
       '/contact-us',
+      '/register',
       '/upcoming-training-course-details/101',
       '/learning-solutions-course-details/201',
       '/subCourse-details/budgeting',

@@ -3,23 +3,17 @@
  * the form's no-JavaScript post (POST, multipart); server functions are called with POST under /RSC/F/.
  * Anything else is refused with 405 and an `Allow` header instead of rendering the page.
  */
+import { routeMatcher, SERVER_FILES, SITE_PAGES, type Method } from '../site-routes';
 
 /** Waku's prefix for RSC payloads and server function calls (its default `rscBase`). */
 const RSC_PREFIX = '/RSC/';
 const FUNCTION_PREFIX = `${RSC_PREFIX}F/`;
 
-/**
- * Pages that render an enquiry form (the contact form on / and /contact-us, Quick Inquiry and Call Me Back
- * beside every course, a session's registration form). Without JavaScript those forms post to the page itself.
- */
-const FORM_PAGES: readonly RegExp[] = [
-  /^\/$/,
-  /^\/contact-us$/,
-  /^\/register$/,
-  /^\/upcoming-training-course-details\/[^/]+$/,
-  /^\/learning-solutions-course-details\/[^/]+$/,
-  /^\/subCourse-details\/[^/]+$/,
-];
+/** Each page's and file's methods (src/lib/site-routes.ts): a page with an enquiry form also takes its post. */
+const ADDRESSES = [...SITE_PAGES, ...SERVER_FILES].map((route) => ({
+  matches: routeMatcher(route.path),
+  methods: route.methods,
+}));
 
 /** The RSC payloads Waku's router serves: a route (R) or a slice (S/), always named `….txt`. */
 const RSC_PAYLOAD = /^\/RSC\/(?:R|S\/).*\.txt$/;
@@ -29,20 +23,24 @@ type RequestKind = 'function call' | 'rsc' | 'unknown rsc' | 'form page' | 'page
 export function requestKind(pathname: string): RequestKind {
   if (pathname.startsWith(FUNCTION_PREFIX)) return 'function call';
   if (pathname.startsWith(RSC_PREFIX)) return RSC_PAYLOAD.test(pathname) ? 'rsc' : 'unknown rsc';
-  return FORM_PAGES.some((pattern) => pattern.test(pathname)) ? 'form page' : 'page';
+  return addressMethods(pathname).includes('POST') ? 'form page' : 'page';
 }
 
-const ALLOWED: Record<RequestKind, readonly string[]> = {
+/** An address the table does not know is read only (its answer is the 404 page). */
+function addressMethods(pathname: string): readonly Method[] {
+  return ADDRESSES.find((address) => address.matches.test(pathname))?.methods ?? ['GET', 'HEAD'];
+}
+
+const RSC_METHODS: Record<'function call' | 'rsc' | 'unknown rsc', readonly Method[]> = {
   'function call': ['POST'],
   // Waku's client posts its parameters when they are not a query string
   rsc: ['GET', 'HEAD', 'POST'],
   'unknown rsc': ['GET', 'HEAD'],
-  'form page': ['GET', 'HEAD', 'POST'],
-  page: ['GET', 'HEAD'],
 };
 
 export function allowedMethods(pathname: string): readonly string[] {
-  return ALLOWED[requestKind(pathname)];
+  const kind = requestKind(pathname);
+  return kind === 'page' || kind === 'form page' ? addressMethods(pathname) : RSC_METHODS[kind];
 }
 
 /**

@@ -211,8 +211,11 @@ describe('page keys', () => {
       'html http://site.test/contact-us?message=hi&trainingFor=team',
     );
     expect(key('/subCourse-details/a?b=1')).toBe('html http://site.test/subCourse-details/a');
-    // a page the table does not know keeps every parameter
-    expect(key('/privacy-policy?b=2&a=1')).toBe('html http://site.test/privacy-policy?a=1&b=2');
+    // every page of the route table is known, also one that reads no parameter or one only
+    expect(key('/privacy-policy?b=2&a=1')).toBe('html http://site.test/privacy-policy');
+    expect(key('/register?utm=1&session=pmp%2F1')).toBe('html http://site.test/register?session=pmp%2F1');
+    // a path the table does not know keeps every parameter
+    expect(key('/no-such-page?b=2&a=1')).toBe('html http://site.test/no-such-page?a=1&b=2');
     expect(pageKey(new Request('http://127.0.0.1/search?q=x'), open)?.madeUp).toBe(true);
     expect(pageKey(new Request('http://127.0.0.1/search'), open)?.madeUp).toBe(false);
   });
@@ -246,9 +249,13 @@ describe('page keys', () => {
     expect(key('/RSC/R/_root.txt?query=')).toBe('rsc http://site.test/ skip=');
   });
 
-  test('never keys posts, actions, health checks, API routes or assets', () => {
+  test('never keys posts, actions, the server’s own files, API routes or assets', () => {
     expect(key('/contact-us', { method: 'POST', body: 'x' })).toBeUndefined();
     for (const url of ['/healthz', '/api/x', '/assets/a.js', '/RSC/F/abc/x.txt']) expect(key(url), url).toBeUndefined();
+    for (const url of ['/robots.txt', '/sitemap.xml', '/calendar/pmp/1.ics', '/_img/640/sig/address']) {
+      expect(key(url), url).toBeUndefined();
+    }
+    expect(key('/healthz/x')).toBeDefined(); // a 404 page like any unknown path
   });
 
   test('the encoding follows Accept-Encoding', () => {

@@ -1,28 +1,24 @@
 /**
  * Which requests the page cache may answer, and under which key. A page's key is the origin the page names
- * (the one rule of src/lib/request-origin.ts, so whatever decides the canonical link is in the key), its path, and only the query parameters the page
- * actually reads, in a fixed order: `/about?utm_source=x` is `/about`, `/search?page=2&q=x` is
- * `/search?q=x&page=2`. A path the table does not know keeps every parameter (never a wrong page, at worst
- * a copy per URL). RSC navigation payloads (`GET /RSC/R/<page>.txt?query=…`) are keyed the same way from the
- * page path and query they carry, plus the router's skip list (the response leaves those elements out).
+ * (the one rule of src/lib/request-origin.ts, so whatever decides the canonical link is in the key), its
+ * path, and only the query parameters the page actually reads (the route table, src/lib/site-routes.ts, says
+ * which), in a fixed order: `/about?utm_source=x` is `/about`, `/search?page=2&q=x` is `/search?q=x&page=2`.
+ * A path the table does not know keeps every parameter (never a wrong page, at worst a copy per URL). RSC
+ * navigation payloads (`GET /RSC/R/<page>.txt?query=…`) are keyed the same way from the page path and query
+ * they carry, plus the router's skip list (the response leaves those elements out).
  */
+import 'server-only';
+import { pageOrigin, type OriginRule, type RequestParts } from '../request-origin';
+import { routeMatcher, SERVER_FILES, SITE_PAGES } from '../site-routes';
 
-/** The query parameters each page reads; a page listed with none ignores its query string. */
-const PAGE_PARAMETERS: readonly [RegExp, readonly string[]][] = [
-  [/^\/search$/, ['q', 'category', 'venue', 'month', 'year', 'page']],
-  [/^\/contact-us$/, ['message', 'trainingFor']],
-  [/^\/(about|conferences|consultations|destination-training|customized-in-house|learning-solutions)?$/, []],
-  [/^\/(upcoming-training-course-details|learning-solutions-course-details|subCourse-details)\/[^/]+$/, []],
-];
+/** The query parameters each page reads; a page that reads none ignores its query string. */
+const PAGE_PARAMETERS = SITE_PAGES.map((page) => ({ matches: routeMatcher(page.path), query: page.query }));
 
-/** Never pages: health checks, API routes, build assets, server actions. */
-const NOT_PAGES = /^\/(healthz$|api\/|assets\/|RSC\/F\/)/;
+/** Never pages: the files the server answers itself (/healthz, /robots.txt, …), API routes, build assets, actions. */
+const NOT_PAGES = [...SERVER_FILES.map((file) => routeMatcher(file.path)), /^\/(api|assets|RSC\/F)\//];
 
 const RSC_ROUTE = /^\/RSC\/R\/(.+)\.txt$/;
 const SKIP_HEADER = 'x-waku-router-skip';
-
-import 'server-only';
-import { pageOrigin, type OriginRule, type RequestParts } from '../request-origin';
 
 export type PageKey = {
   key: string;
@@ -36,7 +32,7 @@ export type PageKey = {
 };
 
 function keptParameters(pathname: string, query: URLSearchParams): [string, string][] {
-  const read = PAGE_PARAMETERS.find(([pattern]) => pattern.test(pathname))?.[1];
+  const read = PAGE_PARAMETERS.find((page) => page.matches.test(pathname))?.query;
   if (read) return read.flatMap((name) => query.getAll(name).map((value): [string, string] => [name, value]));
   return [...query].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
@@ -67,7 +63,7 @@ export function pageKey(request: Request, rule: OriginRule): PageKey | undefined
 export function pageKeyOf(request: RequestParts & { method: string }, rule: OriginRule): PageKey | undefined {
   if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
   const url = new URL(request.url);
-  if (NOT_PAGES.test(url.pathname)) return undefined;
+  if (NOT_PAGES.some((pattern) => pattern.test(url.pathname))) return undefined;
   const { origin, served } = pageOrigin(request, rule);
 
   const rsc = RSC_ROUTE.exec(url.pathname);

@@ -30,6 +30,10 @@ describe('canonicalPath', () => {
     expect(canonicalPath('/SUBCOURSE-DETAILS/pmp')).toBe('/subCourse-details/pmp');
     expect(canonicalPath('/About')).toBe('/about');
     expect(canonicalPath('/Contact-Us/')).toBe('/contact-us');
+    // every page of the route table, and the calendar files; not the files programs ask for by exact name
+    expect(canonicalPath('/Register')).toBe('/register');
+    expect(canonicalPath('/Calendar/PMP/1.ics')).toBe('/calendar/PMP/1.ics');
+    for (const path of ['/Robots.txt', '/HEALTHZ', '/Sitemap.xml']) expect(canonicalPath(path), path).toBeNull();
   });
 
   test('/index and .html endings', () => {

@@ -4,25 +4,13 @@
  * doubled slash, `/index` and `.html` endings, the wrong letter case of a route name, and percent-encoded
  * letters or digits (`/%61bout`). Slugs and ids keep their case: they are the admin's.
  */
+import { SERVER_FILES, SITE_PAGES } from '../site-routes';
 
-/** Every first path segment the site routes, in its canonical case. */
+/** Every first path segment the site routes, in its canonical case (`subCourse-details`, `calendar`). */
 const ROUTE_NAMES = [
-  'about',
-  'conferences',
-  'consultations',
-  'contact-us',
-  'customized-in-house',
-  'destination-training',
-  'gallery',
-  'learning-solutions',
-  'learning-solutions-course-details',
-  'privacy-policy',
-  'search',
-  'sitemap',
-  'subCourse-details',
-  'upcoming-training-course-details',
-  'calendar',
-] as const;
+  ...SITE_PAGES.map((page) => page.path),
+  ...SERVER_FILES.filter((file) => file.caseRedirect).map((file) => file.path),
+].flatMap((path) => path.split('/')[1] || []);
 
 const BY_LOWER_CASE = new Map<string, string>(ROUTE_NAMES.map((name) => [name.toLowerCase(), name]));
 

@@ -4,6 +4,7 @@
  * engines and the /sitemap page for people.
  */
 import type { SearchIndex } from '../search/search-index';
+import { SITE_PAGES } from '../site-routes';
 
 type SiteMapLink = { title: string; path: string };
 type SiteMapGroup = { title: string; links: SiteMapLink[] };
@@ -15,20 +16,10 @@ export type SiteMap = {
   solutions: SiteMapSection[];
 };
 
-/** The pages that are always there, in the menu's order. Search results are not pages to list. */
-const FIXED_PAGES: readonly SiteMapLink[] = [
-  { title: 'Home', path: '/' },
-  { title: 'About Us', path: '/about' },
-  { title: 'Learning Solutions', path: '/learning-solutions' },
-  { title: 'Conferences and Summits', path: '/conferences' },
-  { title: 'Destination Training', path: '/destination-training' },
-  { title: 'Consultations', path: '/consultations' },
-  { title: 'Customized In-House Training', path: '/customized-in-house' },
-  { title: 'Gallery', path: '/gallery' },
-  { title: 'Contact Us', path: '/contact-us' },
-  { title: 'Privacy Policy', path: '/privacy-policy' },
-  { title: 'Sitemap', path: '/sitemap' },
-];
+/** The pages that are always there, in the route table's order (the menu's). */
+const FIXED_PAGES: readonly SiteMapLink[] = SITE_PAGES.flatMap((page) =>
+  page.sitemap ? [{ title: page.title, path: page.path }] : [],
+);
 
 export function siteMapFrom(index: SearchIndex | undefined): SiteMap {
   const sections = (kind: 'upcoming' | 'solution'): SiteMapSection[] =>

@@ -1,0 +1,106 @@
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, test } from 'vitest';
+import { FOOTER_LINKS, linkTo, MENU_LINKS, NOT_FOUND_PAGE, routeMatcher, SITE_PAGES } from './site-routes';
+
+const PAGES_DIR = fileURLToPath(new URL('../pages', import.meta.url));
+
+/** The extensions Waku's file router loads (waku/dist/lib/constants.js). */
+const EXTENSIONS = /\.(?:js|ts|tsx|jsx|mjs|cjs)$/;
+
+/**
+ * The route Waku 0.27's file router (waku/dist/router/fs-router.js) gives a file under src/pages/, or undefined
+ * when the file is no page: a layout, the root, a slice, an API route (never a page: page-key.ts), or a file
+ * in `_components`/`_hooks`. `index` is its folder, a `_part…` file belongs to its folder's page, and a
+ * `(group)` folder is not part of the address.
+ */
+function routeOfPageFile(file: string): string | undefined {
+  const items = file
+    .replace(/\.\w+$/, '')
+    .split('/')
+    .filter(Boolean);
+  if (items.some((item) => item === '_components' || item === '_hooks')) return undefined;
+  if (items[0] === 'api' || items[0] === '_slices') return undefined;
+  const last = items.at(-1) ?? '';
+  if (last === '_layout' || last === '_root') return undefined;
+  const segments = last === 'index' || last.startsWith('_part') ? items.slice(0, -1) : items;
+  return `/${segments.filter((segment) => !segment.startsWith('(')).join('/')}`;
+}
+
+function pageFiles(): string[] {
+  return (
+    readdirSync(PAGES_DIR, { recursive: true, encoding: 'utf8' })
+      .map((file) => file.split('\\').join('/'))
+      // every such file, as Waku's glob takes it (a test file there would be a page too)
+      .filter((file) => EXTENSIONS.test(file))
+  );
+}
+
+describe('the route table', () => {
+  test('maps files to routes as Waku does', () => {
+    expect(routeOfPageFile('index.tsx')).toBe('/');
+    expect(routeOfPageFile('about.tsx')).toBe('/about');
+    expect(routeOfPageFile('subCourse-details/[slug].tsx')).toBe('/subCourse-details/[slug]');
+    expect(routeOfPageFile('guides/index.tsx')).toBe('/guides');
+    expect(routeOfPageFile('(marketing)/offers.tsx')).toBe('/offers');
+    expect(routeOfPageFile('404.tsx')).toBe('/404');
+    for (const file of ['_layout.tsx', '_root.tsx', 'guides/_layout.tsx', '_components/x.tsx', 'api/ping.ts']) {
+      expect(routeOfPageFile(file), file).toBeUndefined();
+    }
+  });
+
+  test('lists every page of src/pages/, and no page that has no file', () => {
+    const files = pageFiles();
+    // guards the reading itself: an empty or wrong folder would make the comparison below pass for nothing
+    expect(files).toContain('index.tsx');
+    const routes = new Map<string, string>();
+    for (const file of files) {
+      const route = routeOfPageFile(file);
+      if (route !== undefined) routes.set(route, file);
+    }
+    const listed = new Set([...SITE_PAGES.map((page) => page.path), NOT_FOUND_PAGE.path]);
+
+    const notListed = [...routes].filter(([route]) => !listed.has(route));
+    const noFile = [...listed].filter((route) => !routes.has(route));
+    expect({
+      'pages missing from SITE_PAGES in src/lib/site-routes.ts': notListed.map(
+        ([route, file]) => `src/pages/${file} (route ${route})`,
+      ),
+      'routes in src/lib/site-routes.ts with no file under src/pages/': noFile,
+    }).toEqual({
+      'pages missing from SITE_PAGES in src/lib/site-routes.ts': [],
+      'routes in src/lib/site-routes.ts with no file under src/pages/': [],
+    });
+    expect(listed.size, 'each route is listed once').toBe(SITE_PAGES.length + 1);
+  });
+
+  test('the menu, the footer and the 404 page’s way on', () => {
+    expect(MENU_LINKS).toEqual([
+      { href: '/about', label: 'About Us' },
+      { href: '/learning-solutions', label: 'Learning Solutions' },
+      { href: '/conferences', label: 'Conferences/Summits' },
+      { href: '/destination-training', label: 'Destination Training' },
+      { href: '/consultations', label: 'Consultations' },
+      { href: '/gallery', label: 'Gallery' },
+    ]);
+    expect(FOOTER_LINKS).toEqual([
+      { href: '/privacy-policy', label: 'Privacy Policy' },
+      { href: '/sitemap', label: 'Sitemap' },
+    ]);
+    expect(linkTo('/contact-us')).toEqual({ href: '/contact-us', label: 'Contact Us' });
+  });
+
+  test('a route matches its addresses only', () => {
+    const course = routeMatcher('/subCourse-details/[slug]');
+    expect(course.test('/subCourse-details/leading-teams')).toBe(true);
+    expect(course.test('/subCourse-details/a/b')).toBe(false);
+    expect(course.test('/subCourse-details/')).toBe(false);
+    expect(routeMatcher('/').test('/')).toBe(true);
+    expect(routeMatcher('/').test('/about')).toBe(false);
+    const calendar = routeMatcher('/calendar/[slug]/[n].ics');
+    expect(calendar.test('/calendar/pmp/1.ics')).toBe(true);
+    expect(calendar.test('/calendar/pmp/1xics')).toBe(false); // the dot is a dot
+    expect(routeMatcher('/files/[...rest]').test('/files/a/b')).toBe(true);
+    expect(routeMatcher('/sitemap.xml').test('/sitemapxxml')).toBe(false);
+  });
+});

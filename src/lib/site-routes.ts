@@ -1,0 +1,177 @@
+/**
+ * Every address of the site, in one table, with what the rest of the site needs to know about it: the menu
+ * and the footer (below), the sitemap's fixed pages (seo/site-map.ts), the clean-URL redirects
+ * (seo/clean-path.ts), the methods each address takes (http/request-rules.ts), the query parameters in the
+ * page cache's key (page-cache/page-key.ts) and the e2e tests' route list (tests/e2e/support/routes.ts) are
+ * all read from here. A new page is added here once: site-routes.test.ts fails while a file under
+ * src/pages/ has no entry, or an entry has no file.
+ */
+
+export type Method = 'GET' | 'HEAD' | 'POST';
+
+const READ = ['GET', 'HEAD'] as const;
+/** A page with an enquiry form: without JavaScript the form posts to the page itself (multipart). */
+const READ_AND_FORM_POST = ['GET', 'HEAD', 'POST'] as const;
+
+export type SitePage = {
+  /** The route as Waku's file router names the file under src/pages/: `[slug]` is a path segment that varies. */
+  readonly path: string;
+  /** What the page is called in the sitemap, the footer and links to it (`linkTo`). */
+  readonly title: string;
+  /** In the main menu (header, mobile menu, footer's Explore column, the 404 page's way on), under this label. */
+  readonly menu?: string;
+  /** In the footer's bottom line, beside the copyright. */
+  readonly footer?: true;
+  /**
+   * Among the sitemap's fixed pages (/sitemap.xml and /sitemap), in this table's order. Course and category
+   * pages are listed from the catalogue instead; a search result or a registration form is not a page to list.
+   */
+  readonly sitemap: boolean;
+  /** What it answers: read, and a form page also takes its form's post (otherwise 405). */
+  readonly methods: readonly Method[];
+  /**
+   * The query parameters that change the page, in the order the page cache's key lists them. The page
+   * ignores any other (`?utm_source=…`), so the cache keeps one copy for all of them.
+   */
+  readonly query: readonly string[];
+};
+
+const PAGES = [
+  { path: '/', title: 'Home', sitemap: true, methods: READ_AND_FORM_POST, query: [] },
+  { path: '/about', title: 'About Us', menu: 'About Us', sitemap: true, methods: READ, query: [] },
+  {
+    path: '/learning-solutions',
+    title: 'Learning Solutions',
+    menu: 'Learning Solutions',
+    sitemap: true,
+    methods: READ,
+    query: [],
+  },
+  {
+    path: '/conferences',
+    title: 'Conferences and Summits',
+    menu: 'Conferences/Summits',
+    sitemap: true,
+    methods: READ,
+    query: [],
+  },
+  {
+    path: '/destination-training',
+    title: 'Destination Training',
+    menu: 'Destination Training',
+    sitemap: true,
+    methods: READ,
+    query: [],
+  },
+  { path: '/consultations', title: 'Consultations', menu: 'Consultations', sitemap: true, methods: READ, query: [] },
+  { path: '/customized-in-house', title: 'Customized In-House Training', sitemap: true, methods: READ, query: [] },
+  { path: '/gallery', title: 'Gallery', menu: 'Gallery', sitemap: true, methods: READ, query: [] },
+  // the query string prefills the form (src/lib/enquiry-links.ts)
+  {
+    path: '/contact-us',
+    title: 'Contact Us',
+    sitemap: true,
+    methods: READ_AND_FORM_POST,
+    query: ['message', 'trainingFor'],
+  },
+  { path: '/privacy-policy', title: 'Privacy Policy', footer: true, sitemap: true, methods: READ, query: [] },
+  { path: '/sitemap', title: 'Sitemap', footer: true, sitemap: true, methods: READ, query: [] },
+  // a course category's open sessions, with Quick Inquiry and Call Me Back beside them
+  {
+    path: '/upcoming-training-course-details/[id]',
+    title: 'Upcoming course category',
+    sitemap: false,
+    methods: READ_AND_FORM_POST,
+    query: [],
+  },
+  {
+    path: '/learning-solutions-course-details/[id]',
+    title: 'Learning solution category',
+    sitemap: false,
+    methods: READ_AND_FORM_POST,
+    query: [],
+  },
+  { path: '/subCourse-details/[slug]', title: 'Course', sitemap: false, methods: READ_AND_FORM_POST, query: [] },
+  {
+    path: '/search',
+    title: 'Search',
+    sitemap: false,
+    methods: READ,
+    query: ['q', 'category', 'venue', 'month', 'year', 'page'],
+  },
+  // the session comes from the query string (record 028)
+  { path: '/register', title: 'Register', sitemap: false, methods: READ_AND_FORM_POST, query: ['session'] },
+] as const satisfies readonly SitePage[];
+
+/** The pages of src/pages/ that have an address of their own. */
+export const SITE_PAGES: readonly SitePage[] = PAGES;
+
+export type PagePath = (typeof PAGES)[number]['path'];
+/** A page whose address is its route (no segment that varies). */
+export type FixedPagePath = Exclude<PagePath, `${string}[${string}`>;
+
+/**
+ * Waku's page (src/pages/404.tsx) for an address no page or file has, answered with status 404: it has no
+ * address of its own, so it is never redirected to, listed or keyed by anything here.
+ */
+export const NOT_FOUND_PAGE = { path: '/404', title: 'Page not found' } as const;
+
+export type ServerFile = {
+  /** Its address, written as a page's route is: `[n]` is a segment that varies, `[...rest]` the rest of the path. */
+  readonly path: string;
+  readonly methods: readonly Method[];
+  /**
+   * A wrong letter case of its first segment is redirected like a page's (`/Calendar/…`, see clean-path.ts).
+   * Files a program asks for by their exact name (robots, health checks, pictures) are not.
+   */
+  readonly caseRedirect: boolean;
+};
+
+/** Addresses the server answers itself (src/middleware/), that are not pages: the page cache never keeps them. */
+export const SERVER_FILES: readonly ServerFile[] = [
+  { path: '/robots.txt', methods: READ, caseRedirect: false },
+  // every page, for search engines
+  { path: '/sitemap.xml', methods: READ, caseRedirect: false },
+  // a course session's iCalendar file, n counting the course page's sessions from 1
+  { path: '/calendar/[slug]/[n].ics', methods: READ, caseRedirect: true },
+  // the admin's and the caches' health, live
+  { path: '/healthz', methods: READ, caseRedirect: false },
+  // an admin's picture resized for the screen (record 026)
+  { path: '/_img/[width]/[signature]/[address]', methods: READ, caseRedirect: false },
+];
+
+const REGEXP_SPECIALS = /[.*+?^${}()|\\]/g;
+
+/** Matches the addresses of a route written as above: `[x]` one segment, `[...x]` one or more. */
+export function routeMatcher(path: string): RegExp {
+  const source = path
+    .split('/')
+    .map((segment) =>
+      segment
+        .split(/(\[(?:\.\.\.)?[^\]]+\])/)
+        .map((part) =>
+          part.startsWith('[...') ? '.+' : part.startsWith('[') ? '[^/]+' : part.replace(REGEXP_SPECIALS, '\\$&'),
+        )
+        .join(''),
+    )
+    .join('/');
+  return new RegExp(`^${source}$`);
+}
+
+export type Link = { readonly href: string; readonly label: string };
+
+/** The main menu, in the table's order. */
+export const MENU_LINKS: readonly Link[] = SITE_PAGES.flatMap((page) =>
+  page.menu ? [{ href: page.path, label: page.menu }] : [],
+);
+
+/** The footer's bottom line. */
+export const FOOTER_LINKS: readonly Link[] = SITE_PAGES.flatMap((page) =>
+  page.footer ? [{ href: page.path, label: page.title }] : [],
+);
+
+/** A link to one page that has a fixed address, named by its title. */
+export function linkTo(path: FixedPagePath): Link {
+  const page = SITE_PAGES.find((candidate) => candidate.path === path)!;
+  return { href: page.path, label: page.title };
+}
