@@ -127,7 +127,7 @@ export type ServerFile = {
   readonly caseRedirect: boolean;
 };
 
-/** Addresses the server answers itself (src/middleware/), that are not pages: the page cache never keeps them. */
+/** Addresses the server answers itself (steps of the request chain, src/request-chain/), that are not pages: the page cache never keeps them. */
 export const SERVER_FILES: readonly ServerFile[] = [
   { path: '/robots.txt', methods: READ, caseRedirect: false },
   // every page, for search engines
