@@ -38,6 +38,12 @@ type Introspected = v.GenericSchema & {
 /** Where a field sits on each side: the contract's named schema and the valibot schema export, when known. */
 type Where = { contract: string; schema: string };
 
+/** How a message names the two sides. */
+const sides = (where: Where) => ({
+  contract: `the OpenAPI description (${CONTRACT_FILE}, schema ${where.contract})`,
+  valibot: `the valibot schema (${SCHEMA_FILE}, ${where.schema})`,
+});
+
 const WRAPPERS = new Set([
   'optional',
   'exact_optional',
@@ -145,8 +151,7 @@ class Walk {
 
     for (const key of new Set([...Object.keys(properties), ...Object.keys(entries)])) {
       const path = `\`${label(key)}\``;
-      const contract = `the OpenAPI description (${CONTRACT_FILE}, schema ${where.contract})`;
-      const valibot = `the valibot schema (${SCHEMA_FILE}, ${where.schema})`;
+      const { contract, valibot } = sides(where);
       const field = resolved[key];
       const entry = entries[key];
       if (!field && entry) {
@@ -167,7 +172,7 @@ class Walk {
       }
       if (!required.has(key)) {
         const { [key]: _left, ...without } = sample;
-        if (issuesAt(object, without, key).length > 0) {
+        if (fieldIssues(v.safeParse(object, without), key).length > 0) {
           this.drift.push(
             `${path}: ${contract} makes it optional, but ${valibot} requires it. Either make the schema accept ` +
               `it missing (v.optional) or mark it required in the OpenAPI file, ${REGENERATE}.`,
@@ -176,10 +181,9 @@ class Walk {
       }
       const run = (value: unknown) => {
         const result = v.safeParse(object, { ...sample, [key]: value });
-        return {
-          issues: result.issues?.filter((issue) => issue.path?.length === 1 && issue.path[0]?.key === key) ?? [],
-          output: (result.output as Record<string, unknown>)[key],
-        };
+        // deeper issues belong to the fields inside, compared on their own
+        const issues = fieldIssues(result, key).filter((issue) => issue.path?.length === 1);
+        return { issues, output: (result.output as Record<string, unknown>)[key] };
       };
       this.compareValue(label(key), field.node, entry, where, run);
       // deeper fields are named after the field's own contract schema (its $ref) where it has one
@@ -197,8 +201,7 @@ class Walk {
     run: (value: unknown) => { issues: readonly v.BaseIssue<unknown>[]; output: unknown },
   ) {
     const path = `\`${label}\``;
-    const contract = `the OpenAPI description (${CONTRACT_FILE}, schema ${where.contract})`;
-    const valibot = `the valibot schema (${SCHEMA_FILE}, ${where.schema})`;
+    const { contract, valibot } = sides(where);
     const shape = contractShape(node);
     if (shape.nullable && run(null).issues.length > 0) {
       this.drift.push(
@@ -364,8 +367,9 @@ function fallbackOf(schema: Introspected): { has: boolean; value?: unknown } {
   return { has: false };
 }
 
-function issuesAt(object: Introspected, input: Record<string, unknown>, key: string) {
-  return v.safeParse(object, input).issues?.filter((issue) => issue.path?.[0]?.key === key) ?? [];
+/** The issues a parse of an object raised about one of its fields. */
+function fieldIssues(result: v.SafeParseResult<v.GenericSchema>, key: string): v.BaseIssue<unknown>[] {
+  return result.issues?.filter((issue) => issue.path?.[0]?.key === key) ?? [];
 }
 
 function runValue(schema: Introspected, value: unknown) {
