@@ -8,11 +8,11 @@ import { PageHeader } from './page-header';
 import styles from './content-page.module.css';
 import { AdminImage } from '../ui/admin-image';
 
-/** What every simple content page shows: the admin's one or two images normalised to a list. */
-export type PageContent = { title: string; description: string; images: SafeAddress[] };
-
 /** The admin's one-image and two-image page shapes. */
 type PageShape = SingleImagePage | TwoImagePage;
+
+/** What every simple content page shows: the admin's one or two images normalised to a list. */
+export type PageContent = Pick<PageShape, 'title' | 'description'> & { images: SafeAddress[] };
 
 /**
  * /conferences, /consultations and /destination-training: a title, the admin's rich text and its pictures.

@@ -1,7 +1,10 @@
 /**
- * Valibot schemas for every admin payload: the boundary where untrusted JSON becomes typed content.
- * `schemas.test-d.ts` proves each output type equals the type generated from openapi/admin-api.yaml, so a
- * regenerated description that changes a shape breaks the type check here, not in a page.
+ * Valibot schemas for every admin payload: the boundary where untrusted JSON becomes typed content, and the
+ * one source of the admin data's types (`CourseVenue`, `TrainingCourse`, …): code that holds admin data uses
+ * these types or a `Pick` of them, never a copy, so a change here reaches every use at compile time.
+ * `schema-drift.test.ts` compares them field by field with openapi/admin-api.yaml (the description the client
+ * is generated from) and names any field where the two disagree; a schema may be more lenient than the
+ * description (see the rule in schema-drift.ts), never stricter.
  *
  * Unknown fields are dropped (v.object strips them). A list keeps its good items and drops a malformed one
  * (logged) so one bad row in the admin does not blank a whole section; a payload that is not a list at all
@@ -124,10 +127,14 @@ export const CourseVenueSchema = v.object({
   course_fee: v.pipe(v.number(), v.finite()),
 });
 
-/** A list that keeps its valid items and logs the ones it drops. */
+/**
+ * A list that keeps its valid items and logs the ones it drops. The item schema is named in the metadata so
+ * the contract check (schema-drift.ts) can compare the items, which the transform would otherwise hide.
+ */
 function tolerantList<TItem extends v.GenericSchema>(item: TItem) {
   return v.pipe(
     v.array(v.unknown()),
+    v.metadata({ item }),
     v.transform((items) => {
       const kept: v.InferOutput<TItem>[] = [];
       items.forEach((candidate, index) => {

@@ -8,6 +8,7 @@ import 'server-only';
 import { parseCategoryId, parseSubCourseSlug } from '../course-address';
 import { getLearningSolutionCategory, getOpenCourseCategory, getSubCourse } from '../admin/content';
 import type { ContentResult } from '../admin/content-error';
+import type { CourseCategory, SubCourse } from '../admin/schemas';
 
 const REFERENCE =
   /^\/(subCourse-details|upcoming-training-course-details|learning-solutions-course-details)\/([^/?#]+)$/;
@@ -22,7 +23,7 @@ export async function courseContextFor(value: unknown): Promise<string> {
   if (typeof value !== 'string') return '';
   const [, route, raw] = REFERENCE.exec(value) ?? [];
   if (!route || !raw) return '';
-  let result: ContentResult<{ title: string }>;
+  let result: ContentResult<SubCourse | CourseCategory>;
   if (route === 'subCourse-details') {
     const slug = parseSubCourseSlug(raw);
     if (slug === null) return '';

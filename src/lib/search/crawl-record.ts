@@ -8,10 +8,15 @@
  * caller logs it and crawls afresh), never trusted half-way and never thrown at a page.
  */
 import * as v from 'valibot';
+import { CourseVenueSchema, TrainingCourseSchema, type CourseVenue } from '../admin/schemas';
 import type { CrawlCursor } from './load-catalogue';
-import type { Catalogue, CatalogueCategory, CatalogueSession } from './search-index';
+import type { Catalogue } from './search-index';
 
-/** Bump when the shape changes: an older record is then rebuilt, not misread. */
+/**
+ * Bump when the record's own shape changes: an older record is then rebuilt, not misread. Its sessions and
+ * courses are read back with the admin's own schemas (below), so a change to those needs no bump: a kept
+ * record they no longer accept is refused with the field's name and rebuilt, like a corrupt one.
+ */
 export const CRAWL_RECORD_VERSION = 2;
 
 export type CrawlRecord = {
@@ -47,19 +52,15 @@ export type CrawlStorage = {
   stamp?(): Promise<string | undefined>;
 };
 
-const Session = v.object({
-  start_date: v.string(),
-  end_date: v.string(),
-  venue_name: v.string(),
-  course_fee: v.number(),
-});
+// Sessions and courses are kept as the admin's schemas put them out and read back with the same schemas
+// (their outputs are valid inputs: cleaning twice changes nothing), so they come back as the admin's types.
 const Category = v.object({
   kind: v.picklist(['upcoming', 'solution']),
   id: v.number(),
   title: v.string(),
-  courses: v.array(v.object({ id: v.number(), code: v.string(), title: v.string(), slug: v.string() })),
+  courses: v.array(TrainingCourseSchema),
 });
-const Sessions = v.array(v.tuple([v.string(), v.array(Session)]));
+const Sessions = v.array(v.tuple([v.string(), v.array(CourseVenueSchema)]));
 /** Each course's opening text (its summary for the category pages' Course list), bounded. */
 const Descriptions = v.array(v.tuple([v.string(), v.pipe(v.string(), v.maxLength(4000))]));
 const Stored = v.object({
@@ -83,9 +84,9 @@ const Stored = v.object({
   ),
 });
 
-type StoredSessions = [string, CatalogueSession[]][];
+type StoredSessions = [string, CourseVenue[]][];
 
-const entries = (map: ReadonlyMap<string, readonly CatalogueSession[]>): StoredSessions =>
+const entries = (map: ReadonlyMap<string, readonly CourseVenue[]>): StoredSessions =>
   [...map].map(([slug, sessions]) => [slug, [...sessions]]);
 
 export function serializeCrawlRecord(record: CrawlRecord): string {
@@ -141,7 +142,7 @@ export function parseCrawlRecord(text: string): ParsedCrawlRecord {
     ok: true,
     record: {
       catalogue: {
-        categories: stored.categories as CatalogueCategory[],
+        categories: stored.categories,
         sessionsBySlug: new Map(stored.sessions),
         descriptionsBySlug: new Map(stored.descriptions),
       },
@@ -152,7 +153,7 @@ export function parseCrawlRecord(text: string): ParsedCrawlRecord {
       ...(pass
         ? {
             pass: {
-              categories: pass.categories as CatalogueCategory[],
+              categories: pass.categories,
               slugs: pass.slugs,
               next: Math.min(pass.next, pass.slugs.length),
               sessionsBySlug: new Map(pass.sessions),

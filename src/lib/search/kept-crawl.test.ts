@@ -131,6 +131,8 @@ describe('the kept crawl (SEARCH_INDEX_FILE)', () => {
     ['corrupt', () => '\u0000\u0001 not json'],
     ['from an older release', (text: string) => text.replace(`"version":${CRAWL_RECORD_VERSION}`, '"version":0')],
     ['of the wrong shape', () => JSON.stringify({ version: CRAWL_RECORD_VERSION, complete: 'yes' })],
+    // sessions are read back with the admin's schema: one it would refuse (a session without its venue) is too
+    ['holding a session the admin schema refuses', (text: string) => text.replace(/"venue_name":"[^"]*",?/, '')],
   ])('a kept file %s is reported and rebuilt by a new crawl, never thrown', async (_, damage) => {
     const first = fakeAdmin(2);
     const before = store(first.source);
@@ -149,6 +151,18 @@ describe('the kept crawl (SEARCH_INDEX_FILE)', () => {
     expect(again.subCalls()).toEqual(['sub-c1', 'sub-c2']);
     expect(parseCrawlRecord(await readFile(file, 'utf8')).ok).toBe(true); // written again, whole
   });
+
+  it("names the field when a kept session no longer fits the admin's schema", async () => {
+    const first = store(fakeAdmin(1).source);
+    await first.get(1000);
+    await first.idle();
+    const kept = await readFile(file, 'utf8');
+    expect(parseCrawlRecord(kept).ok).toBe(true);
+    // a date the admin's schema refuses (a storage schema of its own would have taken any string)
+    const parsed = parseCrawlRecord(kept.replace('"start_date":"2027-03-01"', '"start_date":"soon"'));
+    expect(parsed.ok ? '' : parsed.reason).toMatch(/^not a valid record \(sessions\.0\.1\.0\.start_date: /);
+  });
+
   it('the unknown-slug gate learns a kept catalogue only if its categories were read whole', async () => {
     const failing = fakeAdmin(3);
     failing.source.getLearningSolutions = async () => ({

@@ -9,13 +9,16 @@
  * logs one line per build.
  */
 import { isNotFound, type ContentError, type ContentResult } from '../admin/content-error';
-import type { CourseCategory, SubCourse } from '../admin/schemas';
-import type { Catalogue, CatalogueCategory, CatalogueSession, CategoryKind } from './search-index';
+import type { CourseCategory, CourseVenue, LearningSolution, OpenCourse, SubCourse } from '../admin/schemas';
+import type { Catalogue, CatalogueCategory, CategoryKind } from './search-index';
+
+/** What the index reads of a category list's entry: the category's id and its name. */
+type ListedCategory = Pick<OpenCourse, 'id' | 'title'> | Pick<LearningSolution, 'id' | 'title'>;
 
 /** The content functions the index needs (content.ts provides them). */
 export type CatalogueSource = {
-  getOpenCourses(): Promise<ContentResult<readonly { id: number; title: string }[]>>;
-  getLearningSolutions(): Promise<ContentResult<readonly { id: number; title: string }[]>>;
+  getOpenCourses(): Promise<ContentResult<readonly Pick<OpenCourse, 'id' | 'title'>[]>>;
+  getLearningSolutions(): Promise<ContentResult<readonly Pick<LearningSolution, 'id' | 'title'>[]>>;
   getOpenCourseCategory(id: number): Promise<ContentResult<CourseCategory>>;
   getLearningSolutionCategory(id: number): Promise<ContentResult<CourseCategory>>;
   getSubCourse(slug: string): Promise<ContentResult<SubCourse>>;
@@ -40,7 +43,7 @@ export type CrawlCursor = {
   /** Slugs before this position have been read. */
   next: number;
   /** What the pass has read so far. */
-  sessionsBySlug: ReadonlyMap<string, readonly CatalogueSession[]>;
+  sessionsBySlug: ReadonlyMap<string, readonly CourseVenue[]>;
   descriptionsBySlug: ReadonlyMap<string, string>;
   /**
    * Both lists and every category answered (a 404 is an answer). False when a call failed: the categories
@@ -108,12 +111,12 @@ export async function loadCatalogue(
     const lists: {
       kind: CategoryKind;
       what: string;
-      result: ContentResult<readonly { id: number; title: string }[]>;
+      result: ContentResult<readonly ListedCategory[]>;
     }[] = [
       { kind: 'upcoming', what: 'the upcoming courses', result: upcoming },
       { kind: 'solution', what: 'the learning solutions', result: solutions },
     ];
-    const wanted: { kind: CategoryKind; id: number; title: string }[] = lists.flatMap(({ kind, what, result }) => {
+    const wanted: Pick<CatalogueCategory, 'kind' | 'id' | 'title'>[] = lists.flatMap(({ kind, what, result }) => {
       if (result.ok) return result.data.map((item) => ({ kind, id: item.id, title: item.title }));
       const kept = (previous?.categories ?? []).filter((category) => category.kind === kind);
       fail(what, result.error, kept.length > 0);
@@ -144,7 +147,7 @@ export async function loadCatalogue(
   const slugs = options.resume?.slugs ?? [
     ...new Set(categories.flatMap((category) => category.courses.map((course) => course.slug))),
   ];
-  const sessionsBySlug = new Map<string, readonly CatalogueSession[]>(options.resume?.sessionsBySlug ?? []);
+  const sessionsBySlug = new Map<string, readonly CourseVenue[]>(options.resume?.sessionsBySlug ?? []);
   const descriptionsBySlug = new Map<string, string>(options.resume?.descriptionsBySlug ?? []);
   const start = Math.min(options.resume?.next ?? 0, slugs.length);
   // `next` only moves past slugs whose call has settled, so a cursor saved mid-way never skips one

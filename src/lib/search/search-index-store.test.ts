@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ContentError, ContentResult } from '../admin/content-error';
 import type { CourseCategory, SubCourse } from '../admin/schemas';
+import type { Catalogue } from './search-index';
 import { loadCatalogue, mapWithConcurrency, type CatalogueSource } from './load-catalogue';
 import { createSearchIndexStore } from './search-index-store';
 
@@ -43,7 +44,7 @@ function fakeAdmin() {
   return { source, faults, calls, setVenue: (name: string) => (venue = name) };
 }
 
-const venuesOf = (catalogue: { sessionsBySlug: ReadonlyMap<string, readonly { venue_name: string }[]> }) =>
+const venuesOf = (catalogue: Pick<Catalogue, 'sessionsBySlug'>) =>
   Object.fromEntries(
     [...catalogue.sessionsBySlug].map(([slug, sessions]) => [slug, sessions.map((session) => session.venue_name)]),
   );

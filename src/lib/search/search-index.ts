@@ -3,6 +3,7 @@
  * found by, folded once at build time so a query only compares prepared strings.
  * Plain data built from plain data (no admin calls here), so tests can build one from a fixed catalogue.
  */
+import type { CourseCategory, CourseVenue, LearningSolution, OpenCourse } from '../admin/schemas';
 import { compactText, foldText, tokenize } from './normalize-text';
 
 export type CategoryKind = 'upcoming' | 'solution';
@@ -11,19 +12,19 @@ export type CategoryKind = 'upcoming' | 'solution';
 export type Catalogue = {
   categories: CatalogueCategory[];
   /** Sub-course slug → its sessions. A slug missing here has none known. */
-  sessionsBySlug: ReadonlyMap<string, readonly CatalogueSession[]>;
+  sessionsBySlug: ReadonlyMap<string, readonly CourseVenue[]>;
   /** Sub-course slug → the opening of its rich text (bounded), where its summary is (courseSummary). */
   descriptionsBySlug?: ReadonlyMap<string, string>;
 };
 
+/** One category as the admin answered it (the admin's types: a change to schemas.ts reaches here). */
 export type CatalogueCategory = {
   kind: CategoryKind;
-  id: number;
-  title: string;
-  courses: readonly { id: number; code: string; title: string; slug: string }[];
+  /** The id of the open course or learning solution whose category this is. */
+  id: OpenCourse['id'] | LearningSolution['id'];
+  title: CourseCategory['title'];
+  courses: Readonly<CourseCategory['training_course']>;
 };
-
-export type CatalogueSession = { start_date: string; end_date: string; venue_name: string; course_fee: number };
 
 export type SearchCategory = {
   /** Stable value for URLs and selects: `upcoming-101`, `solution-201`. */

@@ -1,5 +1,5 @@
 /** Meta descriptions of the course pages, from their data: what, where, when and from what fee. */
-import type { CourseVenue } from '../admin/schemas';
+import type { CourseVenue, TrainingCourse } from '../admin/schemas';
 import { formatDate, formatFee } from '../format';
 import { listOf } from './plain-text';
 
@@ -15,7 +15,7 @@ export function subCourseDescription(title: string, sessions: readonly CourseVen
 }
 
 /** "Management and Leadership: 6 training courses, including A, B, C and 3 more, with dates, venues and fees." */
-export function courseListDescription(title: string, courses: readonly { title: string }[]): string {
+export function courseListDescription(title: string, courses: readonly Pick<TrainingCourse, 'title'>[]): string {
   if (courses.length === 0) return `${title}: new courses will be announced soon.`;
   const count = courses.length === 1 ? '1 training course' : `${courses.length} training courses`;
   return `${title}: ${count}, including ${listOf(courses.map((course) => course.title))}, with dates, venues and fees.`;

@@ -4,7 +4,8 @@
  * name, as can two courses or two categories. A category page says what kind of page it is; a course or
  * category whose name another one in the catalogue (the search index) also has gets a distinguishing mark.
  */
-import type { CategoryKind, SearchIndex } from '../search/search-index';
+import type { SubCourse, TrainingCourse } from '../admin/schemas';
+import type { CatalogueCategory, CategoryKind, SearchIndex } from '../search/search-index';
 import { tokenize } from '../search/normalize-text';
 
 const KIND = { upcoming: 'upcoming courses', solution: 'learning solutions' } as const satisfies Record<
@@ -17,7 +18,7 @@ const same = (a: string, b: string) => tokenize(a).join(' ') === tokenize(b).joi
 
 /** "Customer Service Excellence: upcoming courses"; "(id 108)" added when a category of its kind shares the name. */
 export function categoryPageTitle(
-  category: { kind: CategoryKind; id: number; title: string },
+  category: Pick<CatalogueCategory, 'kind' | 'id' | 'title'>,
   index: Pick<SearchIndex, 'categories'> | undefined,
 ): string {
   const own = `${category.title.trim()}: ${KIND[category.kind]}`;
@@ -32,7 +33,7 @@ export function categoryPageTitle(
  * (ML-101)"), or else its category, or else its address, whichever tells the two apart.
  */
 export function coursePageTitle(
-  course: { slug: string; title: string },
+  course: Pick<TrainingCourse, 'slug'> & Pick<SubCourse, 'title'>,
   index: Pick<SearchIndex, 'courses' | 'categories'> | undefined,
 ): string {
   const title = course.title.trim();
