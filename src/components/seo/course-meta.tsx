@@ -38,7 +38,7 @@ function breadcrumbData(origin: string, crumbs: readonly Crumb[], current: strin
 }
 
 /** A sub-course page's head: title, a description from its sessions and text, the Course and breadcrumbs. */
-export function SubCourseMeta({ slug, subCourse, crumbs }: { slug: string; subCourse: SubCourse; crumbs: Crumb[] }) {
+function SubCourseMeta({ slug, subCourse, crumbs }: { slug: string; subCourse: SubCourse; crumbs: Crumb[] }) {
   const origin = siteOrigin();
   const path = subCourseHref(slug);
   const url = `${origin}${path}`;
@@ -72,7 +72,7 @@ export function SubCourseMeta({ slug, subCourse, crumbs }: { slug: string; subCo
  * A course-details page's head: the category, its courses as a Course list when the list can qualify (their
  * descriptions come from the search index, which has read every course), and breadcrumbs.
  */
-export function CourseCategoryMeta({
+function CourseCategoryMeta({
   path,
   category,
   crumbs,
@@ -107,17 +107,17 @@ export function CourseCategoryMeta({
 }
 
 /** An unknown course: not a page to index. */
-export function CourseNotFoundMeta({ path }: { path: string }) {
+function CourseNotFoundMeta({ path }: { path: string }) {
   return <Meta title="Course not found" description="There is no course at this address." path={path} noindex />;
 }
 
 /** A course page's head when its admin call failed: an unknown course, or one that could not be read. */
-export function CourseFailureMeta({ path, error }: { path: string; error: ContentError }) {
+function CourseFailureMeta({ path, error }: { path: string; error: ContentError }) {
   return isNotFound(error) ? <CourseNotFoundMeta path={path} /> : <CourseUnavailableMeta path={path} />;
 }
 
 /** A course page whose data could not be read this time: its address stays the canonical one. */
-export function CourseUnavailableMeta({ path }: { path: string }) {
+function CourseUnavailableMeta({ path }: { path: string }) {
   return (
     <Meta title="Course details" description="Dates, venues and fees of this course, in US dollars." path={path} />
   );
