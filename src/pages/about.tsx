@@ -6,6 +6,7 @@ import { Section } from '../components/ui/section';
 import { LoadingRegion } from '../components/ui/skeleton';
 import { getAbout } from '../lib/admin/content';
 import { Meta } from '../components/seo/meta';
+import { PageHead } from '../components/seo/page-head';
 import { describeText } from '../lib/seo/plain-text';
 import { siteIdentity } from '../lib/site-identity';
 
@@ -20,11 +21,22 @@ const frame = (title: string, body: ReactNode) => (
 export default async function AboutPage() {
   const { name, location } = siteIdentity();
   const aboutFallback = `Who ${name} is: corporate training${location ? ` from ${location}` : ''}.`;
+  const about = getAbout();
   return (
     <>
+      <PageHead data={about}>
+        {(content) => (
+          <Meta
+            title="About Us"
+            description={describeText(content?.description, aboutFallback)}
+            path="/about"
+            image={content?.image}
+          />
+        )}
+      </PageHead>
       <article className={styles.page} aria-labelledby="about-title">
         <Section
-          load={getAbout}
+          data={about}
           skeleton={
             <LoadingRegion label={ABOUT_LOADING}>
               <PageHeader eyebrow={ABOUT_EYEBROW} title={<div className={styles.skeletonPageTitle} />} decorative />
@@ -34,14 +46,6 @@ export default async function AboutPage() {
             </LoadingRegion>
           }
           what={ABOUT_WHAT}
-          head={(about) => (
-            <Meta
-              title="About Us"
-              description={describeText(about?.description, aboutFallback)}
-              path="/about"
-              image={about?.image}
-            />
-          )}
           failed={(message) => frame('About Us', message)}
         >
           {(about) => frame(about.title, <AboutBody about={about} />)}

@@ -1,28 +1,32 @@
-import { ContentPage } from '../components/content-page/content-page';
+import { ContentPage, toPageContent } from '../components/content-page/content-page';
 import { Meta } from '../components/seo/meta';
+import { PageHead } from '../components/seo/page-head';
 import { getConsultations } from '../lib/admin/content';
 import { describeText } from '../lib/seo/plain-text';
 import { siteName } from '../lib/site-identity';
 
 export default async function ConsultationsPage() {
+  const page = getConsultations();
   return (
-    <ContentPage
-      load={getConsultations}
-      fallbackTitle="Consultations"
-      eyebrow="Advisory services"
-      imageSlots={1}
-      head={(content) => (
-        <Meta
-          title="Consultations"
-          description={describeText(
-            content?.description,
-            `Training needs analysis and advisory services from ${siteName()}.`,
-          )}
-          path="/consultations"
-          image={content?.images[0]}
-        />
-      )}
-    />
+    <>
+      <PageHead data={page}>
+        {(data) => {
+          const content = toPageContent(data);
+          return (
+            <Meta
+              title="Consultations"
+              description={describeText(
+                content?.description,
+                `Training needs analysis and advisory services from ${siteName()}.`,
+              )}
+              path="/consultations"
+              image={content?.images[0]}
+            />
+          );
+        }}
+      </PageHead>
+      <ContentPage data={page} fallbackTitle="Consultations" eyebrow="Advisory services" imageSlots={1} />
+    </>
   );
 }
 

@@ -1,25 +1,32 @@
-import { ContentPage } from '../components/content-page/content-page';
+import { ContentPage, toPageContent } from '../components/content-page/content-page';
 import { Meta } from '../components/seo/meta';
+import { PageHead } from '../components/seo/page-head';
 import { getDestinationTraining } from '../lib/admin/content';
 import { describeText } from '../lib/seo/plain-text';
 import { siteName } from '../lib/site-identity';
 
 export default async function DestinationTrainingPage() {
+  const page = getDestinationTraining();
   return (
-    <ContentPage
-      load={getDestinationTraining}
-      fallbackTitle="Destination Training"
-      eyebrow="Learn abroad"
-      imageSlots={2}
-      head={(content) => (
-        <Meta
-          title="Destination Training"
-          description={describeText(content?.description, `Training programmes abroad, organised by ${siteName()}.`)}
-          path="/destination-training"
-          image={content?.images[0]}
-        />
-      )}
-    />
+    <>
+      <PageHead data={page}>
+        {(data) => {
+          const content = toPageContent(data);
+          return (
+            <Meta
+              title="Destination Training"
+              description={describeText(
+                content?.description,
+                `Training programmes abroad, organised by ${siteName()}.`,
+              )}
+              path="/destination-training"
+              image={content?.images[0]}
+            />
+          );
+        }}
+      </PageHead>
+      <ContentPage data={page} fallbackTitle="Destination Training" eyebrow="Learn abroad" imageSlots={2} />
+    </>
   );
 }
 

@@ -1,18 +1,24 @@
 import { GalleryPage } from '../components/gallery/gallery-page';
 import { Meta } from '../components/seo/meta';
+import { PageHead } from '../components/seo/page-head';
+import { getGallery } from '../lib/admin/content';
 
 export default function Gallery() {
+  const gallery = getGallery();
   return (
-    <GalleryPage
-      head={(gallery) => (
-        <Meta
-          title="Gallery"
-          description={`${gallery?.length ? `${gallery.length} photos: m` : 'M'}oments from our classrooms, workshops and graduations across the Gulf.`}
-          path="/gallery"
-          image={gallery?.[0]?.image}
-        />
-      )}
-    />
+    <>
+      <PageHead data={gallery}>
+        {(items) => (
+          <Meta
+            title="Gallery"
+            description={`${items?.length ? `${items.length} photos: m` : 'M'}oments from our classrooms, workshops and graduations across the Gulf.`}
+            path="/gallery"
+            image={items?.[0]?.image}
+          />
+        )}
+      </PageHead>
+      <GalleryPage gallery={gallery} />
+    </>
   );
 }
 

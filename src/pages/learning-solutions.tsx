@@ -8,6 +8,7 @@ import styles from '../components/home/learning-solutions.module.css';
 import { Section } from '../components/ui/section';
 import { getLearningSolutions } from '../lib/admin/content';
 import { Meta } from '../components/seo/meta';
+import { PageHead } from '../components/seo/page-head';
 import { listOf } from '../lib/seo/plain-text';
 
 /** " in A, B and C" for the head's description, from the solutions' titles (none while they are not at hand). */
@@ -17,8 +18,18 @@ function fieldsOf(solutions: readonly { title: string }[] | undefined): string {
 
 /** /learning-solutions: the learning-solution cards under the page's h1. */
 export default async function LearningSolutionsPage() {
+  const solutions = getLearningSolutions();
   return (
     <>
+      <PageHead data={solutions}>
+        {(list) => (
+          <Meta
+            title="Learning Solutions"
+            description={`Complete training programmes${fieldsOf(list)}, each with its own course schedule.`}
+            path="/learning-solutions"
+          />
+        )}
+      </PageHead>
       <article className={styles.page} aria-labelledby="learning-solutions-title">
         <PageHeader
           id="learning-solutions-title"
@@ -27,18 +38,7 @@ export default async function LearningSolutionsPage() {
           lead="Complete programmes in the fields our clients ask for most, each with its own course schedule."
         />
         <div className={`container ${styles.wide} ${styles.pageBody}`}>
-          <Section
-            load={getLearningSolutions}
-            skeleton={<LearningSolutionsSkeleton />}
-            what={LEARNING_SOLUTIONS_WHAT}
-            head={(solutions) => (
-              <Meta
-                title="Learning Solutions"
-                description={`Complete training programmes${fieldsOf(solutions)}, each with its own course schedule.`}
-                path="/learning-solutions"
-              />
-            )}
-          >
+          <Section data={solutions} skeleton={<LearningSolutionsSkeleton />} what={LEARNING_SOLUTIONS_WHAT}>
             {(solutions) => <LearningSolutionList solutions={solutions} cardHeading="h2" firstScreen />}
           </Section>
         </div>

@@ -1,8 +1,14 @@
 import type { PageProps } from 'waku/router';
-import { CourseSearchPage } from '../components/search/course-search-page';
+import { CourseSearchPage, loadSearchPage, SearchPageHead } from '../components/search/course-search-page';
 
 export default async function Search({ query }: PageProps<'/search'>) {
-  return <CourseSearchPage search={query} />;
+  const page = await loadSearchPage(query);
+  return (
+    <>
+      <SearchPageHead page={page} />
+      <CourseSearchPage page={page} />
+    </>
+  );
 }
 
 export const getConfig = async () => {

@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { getSettings } from '../../lib/admin/content';
+import { loadSettings } from '../../lib/admin/render-settings';
 import { siteIdentity } from '../../lib/site-identity';
 import { ContactForm } from '../enquiry/enquiry-forms';
 import { MailIcon } from '../layout/icons';
@@ -38,7 +38,7 @@ export function ContactPage({ query }: { query?: string }) {
             ))}
           </address>
           <Section
-            load={getSettings}
+            data={loadSettings()}
             skeleton={<ContactPhoneSkeleton />}
             what="Our phone number"
             failed={() => <ContactPhone phone={phoneHref(undefined, identity.phone)} />}

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import type { ContentResult } from '../../lib/admin/content-error';
 import type { SafeAddress, SingleImagePage, TwoImagePage } from '../../lib/admin/schemas';
 import { RichText } from '../rich-text';
@@ -16,30 +15,27 @@ export type PageContent = Pick<PageShape, 'title' | 'description'> & { images: S
 
 /**
  * /conferences, /consultations and /destination-training: a title, the admin's rich text and its pictures.
- * `fallbackTitle` keeps the page recognisable (and its h1 in place) when the admin call fails. `head` is the
- * page's head from the same content (see Section).
+ * `fallbackTitle` keeps the page recognisable (and its h1 in place) when the admin call fails. `data` is the
+ * load the route started (its head reads the same load, through `toPageContent`).
  */
 export function ContentPage({
-  load,
+  data,
   fallbackTitle,
   eyebrow,
   imageSlots,
-  head,
 }: {
-  load: () => Promise<ContentResult<PageShape>>;
+  data: Promise<ContentResult<PageShape>>;
   fallbackTitle: string;
   eyebrow: string;
   /** How many images the page normally has, so the skeleton takes their place. */
   imageSlots: 1 | 2;
-  head?: (page: PageContent | undefined) => ReactNode;
 }) {
   return (
     <article className={styles.page} aria-labelledby="page-title">
       <Section
-        load={load}
+        data={data}
         skeleton={<ContentPageSkeleton eyebrow={eyebrow} imageSlots={imageSlots} />}
         what={`The ${fallbackTitle} page`}
-        head={head && ((data) => head(data && toPageContent(data)))}
         failed={(message) => (
           <>
             <PageHeader eyebrow={eyebrow} title={fallbackTitle} />
@@ -110,7 +106,10 @@ function ContentPageSkeleton({ eyebrow, imageSlots }: { eyebrow: string; imageSl
 }
 
 /** The admin's one-image and two-image page shapes, as a `PageContent`. */
-export function toPageContent(data: PageShape): PageContent {
+export function toPageContent(data: PageShape): PageContent;
+export function toPageContent(data: PageShape | undefined): PageContent | undefined;
+export function toPageContent(data: PageShape | undefined): PageContent | undefined {
+  if (!data) return undefined;
   const first = 'image' in data ? data.image : 'first_image' in data ? data.first_image : undefined;
   const second = 'second_image' in data ? data.second_image : undefined;
   // an address that did not pass the address rule arrives empty and is left out

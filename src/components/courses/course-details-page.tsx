@@ -1,8 +1,6 @@
+import type { ContentResult } from '../../lib/admin/content-error';
 import { getLearningSolutionCategory, getOpenCourseCategory } from '../../lib/admin/content';
 import type { CourseCategory } from '../../lib/admin/schemas';
-import { peekSearchIndex } from '../../lib/search/live-search-index';
-import { categoryPageTitle } from '../../lib/seo/page-titles';
-import { CourseCategoryMeta } from '../seo/course-meta';
 import { Section } from '../ui/section';
 import type { Crumb } from './course-breadcrumb';
 import { CourseNotFound, CoursePageFrame, CoursePageSkeleton, courseFailure, HOME_CRUMB } from './course-page-frame';
@@ -29,32 +27,36 @@ const SOURCES = {
   },
 } as const;
 
-/**
- * The course-details screen: a malformed id is a 404 at once; an unknown one is a 404 once the admin says so.
- * Its head comes with the category (in place, or streamed with it); the failure views bring their own.
- */
-export function CourseDetailsPage({ source, id }: { source: CourseCategorySource; id: string | undefined }) {
+/** A course-details page's data: its address, and for a well-formed id its trail and the admin's category. */
+export type CourseDetailsPageData =
+  | { path: string; id: null }
+  | {
+      path: string;
+      id: number;
+      kind: 'upcoming' | 'solution';
+      crumbs: Crumb[];
+      category: Promise<ContentResult<CourseCategory>>;
+    };
+
+/** Starts a course-details page's load (its route calls this first): a malformed id costs no admin call. */
+export function loadCourseDetailsPage(source: CourseCategorySource, id: string | undefined): CourseDetailsPageData {
   const { load, crumb, route, kind } = SOURCES[source];
   const path = `${route}/${encodeURIComponent(id ?? '')}`;
   const categoryId = parseCategoryId(id);
-  if (categoryId === null) return <CourseNotFound path={path} />;
-  const crumbs = [HOME_CRUMB, crumb];
+  if (categoryId === null) return { path, id: null };
+  return { path, id: categoryId, kind, crumbs: [HOME_CRUMB, crumb], category: load(categoryId) };
+}
+
+/** The course-details screen: a malformed id is a 404 at once; an unknown one is a 404 once the admin says so. */
+export function CourseDetailsPage({ page }: { page: CourseDetailsPageData }) {
+  if (page.id === null) return <CourseNotFound />;
+  const { path, crumbs } = page;
   return (
     <Section
-      load={() => load(categoryId)}
+      data={page.category}
       skeleton={<CoursePageSkeleton crumbs={crumbs} />}
       what="The course details"
-      head={(category) =>
-        category ? (
-          <CourseCategoryMeta
-            path={path}
-            category={category}
-            crumbs={crumbs}
-            title={categoryPageTitle({ kind, id: categoryId, title: category.title }, peekSearchIndex())}
-          />
-        ) : null
-      }
-      failed={courseFailure(path, crumbs)}
+      failed={courseFailure(crumbs)}
     >
       {(category) => <CourseCategoryView category={category} crumbs={crumbs} page={path} />}
     </Section>

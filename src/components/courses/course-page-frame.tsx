@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { isNotFound, type ContentError } from '../../lib/admin/content-error';
 import { setResponseStatus } from '../../lib/response-status';
 import { NotFoundView } from '../layout/not-found-view';
-import { CourseNotFoundMeta, CourseUnavailableMeta } from '../seo/course-meta';
 import { LoadingRegion, Skeleton } from '../ui/skeleton';
 import { CourseBreadcrumb, type Crumb } from './course-breadcrumb';
 import { CourseSidebar, type SidebarCourse } from './course-sidebar';
@@ -43,45 +42,31 @@ export function CoursePageFrame({
 }
 
 /**
- * A course screen whose admin call failed: the frame with the failure message in the main column, and a head
- * that keeps the page's address canonical (the course is there, it could not be read this time).
+ * A course screen whose admin call failed: the frame with the failure message in the main column (its head,
+ * CourseFailureMeta, keeps the page's address canonical: the course is there, it could not be read this time).
  */
-function CourseUnavailable({ path, crumbs, children }: { path: string; crumbs: Crumb[]; children: ReactNode }) {
+function CourseUnavailable({ crumbs, children }: { crumbs: Crumb[]; children: ReactNode }) {
   return (
-    <>
-      <CourseUnavailableMeta path={path} />
-      <CoursePageFrame title="Course details" crumbs={crumbs}>
-        {children}
-      </CoursePageFrame>
-    </>
+    <CoursePageFrame title="Course details" crumbs={crumbs}>
+      {children}
+    </CoursePageFrame>
   );
 }
 
 /**
  * An unknown course. Known before the first byte (a malformed id or slug, or the admin's 404 within the
  * in-place wait), it answers 404; learnt later, once the page has started streaming with 200, the status can
- * no longer change, so the page says so and asks search engines not to index it.
+ * no longer change, so the page says so and its head (CourseNotFoundMeta) asks search engines not to index it.
  */
-export function CourseNotFound({ path }: { path: string }) {
+export function CourseNotFound() {
   setResponseStatus(404);
-  return (
-    <>
-      <CourseNotFoundMeta path={path} />
-      <NotFoundView what="course" />
-    </>
-  );
+  return <NotFoundView what="course" />;
 }
 
 /** A course screen's `failed` view: the not-found page for an unknown course, else the frame with the message. */
-export function courseFailure(path: string, crumbs: Crumb[]) {
+export function courseFailure(crumbs: Crumb[]) {
   return (message: ReactNode, error: ContentError) =>
-    isNotFound(error) ? (
-      <CourseNotFound path={path} />
-    ) : (
-      <CourseUnavailable path={path} crumbs={crumbs}>
-        {message}
-      </CourseUnavailable>
-    );
+    isNotFound(error) ? <CourseNotFound /> : <CourseUnavailable crumbs={crumbs}>{message}</CourseUnavailable>;
 }
 
 /** Stands in while a slow admin answers: the band with the breadcrumb so far, and placeholder rows. */

@@ -1,9 +1,9 @@
 import { getSubCourse } from '../../lib/admin/content';
+import type { ContentResult } from '../../lib/admin/content-error';
 import type { SubCourse } from '../../lib/admin/schemas';
 import type { SearchIndex } from '../../lib/search/search-index';
 import { peekSearchIndex } from '../../lib/search/live-search-index';
 import { RichText } from '../rich-text';
-import { SubCourseMeta } from '../seo/course-meta';
 import { Section } from '../ui/section';
 import type { Crumb } from './course-breadcrumb';
 import { CourseNotFound, CoursePageFrame, CoursePageSkeleton, courseFailure, HOME_CRUMB } from './course-page-frame';
@@ -13,26 +13,36 @@ import { CourseSessionsTable } from './course-sessions-table';
 import { NoCourseDetails } from './no-course-details';
 import styles from './sub-course-page.module.css';
 
-/**
- * The sub-course screen: a malformed slug is a 404 at once; an unknown one once the admin says so. Its head
- * comes with the course (in place, or streamed with it); the failure views bring their own.
- */
-export function SubCoursePage({ slug }: { slug: string | undefined }) {
+/** A sub-course page's data: its address, and for a well-formed slug its trail and the admin's course. */
+export type SubCoursePageData =
+  | { path: string; slug: null }
+  | { path: string; slug: string; crumbs: Crumb[]; subCourse: Promise<ContentResult<SubCourse>> };
+
+/** Starts a sub-course page's load (its route calls this first): a malformed slug costs no admin call. */
+export function loadSubCoursePage(slug: string | undefined): SubCoursePageData {
   const path = `/subCourse-details/${encodeURIComponent(slug ?? '')}`;
   const validSlug = parseSubCourseSlug(slug);
-  if (validSlug === null) return <CourseNotFound path={path} />;
-  const crumbs = subCourseCrumbs(peekSearchIndex(), validSlug);
+  if (validSlug === null) return { path, slug: null };
+  return {
+    path,
+    slug: validSlug,
+    crumbs: subCourseCrumbs(peekSearchIndex(), validSlug),
+    subCourse: getSubCourse(validSlug),
+  };
+}
+
+/** The sub-course screen: a malformed slug is a 404 at once; an unknown one once the admin says so. */
+export function SubCoursePage({ page }: { page: SubCoursePageData }) {
+  if (page.slug === null) return <CourseNotFound />;
+  const { slug, crumbs } = page;
   return (
     <Section
-      load={() => getSubCourse(validSlug)}
+      data={page.subCourse}
       skeleton={<CoursePageSkeleton crumbs={crumbs} />}
       what="The course details"
-      head={(subCourse) =>
-        subCourse ? <SubCourseMeta slug={validSlug} subCourse={subCourse} crumbs={crumbs} /> : null
-      }
-      failed={courseFailure(path, crumbs)}
+      failed={courseFailure(crumbs)}
     >
-      {(subCourse) => <SubCourseView slug={validSlug} subCourse={subCourse} crumbs={crumbs} />}
+      {(subCourse) => <SubCourseView slug={slug} subCourse={subCourse} crumbs={crumbs} />}
     </Section>
   );
 }

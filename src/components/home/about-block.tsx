@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { getAbout } from '../../lib/admin/content';
+import type { ContentResult } from '../../lib/admin/content-error';
 import type { SingleImagePage } from '../../lib/admin/schemas';
 import { RichText } from '../rich-text';
 import { Section } from '../ui/section';
@@ -13,7 +13,7 @@ export const ABOUT_WHAT = 'Our story';
 export const ABOUT_LOADING = 'Loading about us';
 
 /** Who the provider is, as a home section (h2); /about shows the same body under its own h1. */
-export function AboutSection() {
+export function AboutSection({ about }: { about: Promise<ContentResult<SingleImagePage>> }) {
   const heading = (title: string) => (
     <SectionHeading id="about-title" eyebrow={ABOUT_EYEBROW}>
       {title}
@@ -23,7 +23,7 @@ export function AboutSection() {
     <section className={styles.section} aria-labelledby="about-title">
       <div className="container">
         <Section
-          load={getAbout}
+          data={about}
           skeleton={
             <LoadingRegion label={ABOUT_LOADING}>
               <AboutBodySkeleton heading />
@@ -37,7 +37,7 @@ export function AboutSection() {
             </>
           )}
         >
-          {(about) => <AboutBody about={about} heading={heading(about.title)} />}
+          {(content) => <AboutBody about={content} heading={heading(content.title)} />}
         </Section>
       </div>
     </section>

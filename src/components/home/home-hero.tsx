@@ -1,4 +1,4 @@
-import { getHomeHero } from '../../lib/admin/content';
+import type { ContentResult } from '../../lib/admin/content-error';
 import type { HomeHero as HomeHeroContent } from '../../lib/admin/schemas';
 import { siteName } from '../../lib/site-identity';
 import { ButtonLink } from '../ui/button-link';
@@ -15,10 +15,10 @@ import { AdminImage } from '../ui/admin-image';
 export const HERO_VIDEO_MEDIA = '(min-width: 992px) and (prefers-reduced-motion: no-preference)';
 
 /** The hero section: the skeleton while the home data loads, the name if it fails. */
-export function HomeHero() {
+export function HomeHero({ hero }: { hero: Promise<ContentResult<HomeHeroContent>> }) {
   return (
     <Section
-      load={getHomeHero}
+      data={hero}
       skeleton={<HomeHeroSkeleton />}
       what="The welcome banner"
       failed={(message) => (
@@ -33,7 +33,7 @@ export function HomeHero() {
         </section>
       )}
     >
-      {(hero) => <HomeHeroView hero={hero} />}
+      {(content) => <HomeHeroView hero={content} />}
     </Section>
   );
 }

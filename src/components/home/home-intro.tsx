@@ -1,5 +1,4 @@
-import type { ReactNode } from 'react';
-import { getHomeIntro, getIntroTiles } from '../../lib/admin/content';
+import type { ContentResult } from '../../lib/admin/content-error';
 import type { HomeIntro as HomeIntroContent, IntroTile } from '../../lib/admin/schemas';
 import { RichText } from '../rich-text';
 import { Section } from '../ui/section';
@@ -11,22 +10,27 @@ import { AdminImage } from '../ui/admin-image';
 const INTRO_TILE_SKELETON_COUNT = 3;
 
 /**
- * The welcome text and the tiles that lead to each part of the offer; each loads on its own. `head` is the
- * home page's head from the same introduction (see Section).
+ * The welcome text and the tiles that lead to each part of the offer; each shows on its own.
  */
-export function HomeIntro({ head }: { head?: (intro: HomeIntroContent | undefined) => ReactNode }) {
+export function HomeIntro({
+  intro,
+  tiles,
+}: {
+  intro: Promise<ContentResult<HomeIntroContent>>;
+  tiles: Promise<ContentResult<IntroTile[]>>;
+}) {
   return (
     <section className={styles.section} aria-label="Welcome">
       <div className="container">
-        <Section load={getHomeIntro} skeleton={<IntroTextSkeleton />} what="Our introduction" head={head}>
-          {(intro) => <IntroText intro={intro} />}
+        <Section data={intro} skeleton={<IntroTextSkeleton />} what="Our introduction">
+          {(content) => <IntroText intro={content} />}
         </Section>
         <div className={styles.tilesBlock}>
           <SectionHeading id="intro-tiles-title" eyebrow="What we offer" align="center">
             Unlock your learning experience with us
           </SectionHeading>
-          <Section load={getIntroTiles} skeleton={<IntroTilesSkeleton />} what="Our offer">
-            {(tiles) => <IntroTiles tiles={tiles} />}
+          <Section data={tiles} skeleton={<IntroTilesSkeleton />} what="Our offer">
+            {(list) => <IntroTiles tiles={list} />}
           </Section>
         </div>
       </div>

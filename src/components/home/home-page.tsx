@@ -1,5 +1,11 @@
-import type { ReactNode } from 'react';
-import type { HomeIntro as HomeIntroContent } from '../../lib/admin/schemas';
+import {
+  getAbout,
+  getHomeHero,
+  getHomeIntro,
+  getIntroTiles,
+  getLearningSolutions,
+  getOpenCourses,
+} from '../../lib/admin/content';
 import { AboutSection } from './about-block';
 import { EnquirySection } from './enquiry-section';
 import { HomeHero } from './home-hero';
@@ -7,18 +13,32 @@ import { HomeIntro } from './home-intro';
 import { LearningSolutionsSection } from './learning-solutions';
 import { OpenCoursesSection } from './open-courses';
 
+/** Every admin load of the home page, started together (its route calls this at its top). */
+export function loadHomePage() {
+  return {
+    hero: getHomeHero(),
+    intro: getHomeIntro(),
+    tiles: getIntroTiles(),
+    openCourses: getOpenCourses(),
+    about: getAbout(),
+    solutions: getLearningSolutions(),
+  };
+}
+
+export type HomePageData = ReturnType<typeof loadHomePage>;
+
 /**
- * The home page in the spec's order; every data section streams in on its own. Its head (src/pages/index.tsx)
- * comes with the introduction's data.
+ * The home page in the spec's order; every data section shows (in place or streamed) on its own. Its head
+ * (src/pages/index.tsx) comes from the introduction's load.
  */
-export function HomePage({ head }: { head?: (intro: HomeIntroContent | undefined) => ReactNode }) {
+export function HomePage({ data }: { data: HomePageData }) {
   return (
     <>
-      <HomeHero />
-      <HomeIntro head={head} />
-      <OpenCoursesSection />
-      <AboutSection />
-      <LearningSolutionsSection />
+      <HomeHero hero={data.hero} />
+      <HomeIntro intro={data.intro} tiles={data.tiles} />
+      <OpenCoursesSection courses={data.openCourses} />
+      <AboutSection about={data.about} />
+      <LearningSolutionsSection solutions={data.solutions} />
       <EnquirySection />
     </>
   );

@@ -1,4 +1,4 @@
-import { getLearningSolutions } from '../../lib/admin/content';
+import type { ContentResult } from '../../lib/admin/content-error';
 import type { LearningSolution } from '../../lib/admin/schemas';
 import { ButtonLink } from '../ui/button-link';
 import { Section } from '../ui/section';
@@ -14,15 +14,15 @@ const FIRST_ROW = 4;
 export const LEARNING_SOLUTIONS_WHAT = 'Our learning solutions';
 
 /** 'Our learning Solutions' as a home section (h2); /learning-solutions shows the same list under its h1. */
-export function LearningSolutionsSection() {
+export function LearningSolutionsSection({ solutions }: { solutions: Promise<ContentResult<LearningSolution[]>> }) {
   return (
     <section className={styles.section} aria-labelledby="learning-solutions-title">
       <div className={`container ${styles.wide}`}>
         <SectionHeading id="learning-solutions-title" eyebrow="Programmes for organisations">
           Our learning Solutions
         </SectionHeading>
-        <Section load={getLearningSolutions} skeleton={<LearningSolutionsSkeleton />} what={LEARNING_SOLUTIONS_WHAT}>
-          {(solutions) => <LearningSolutionList solutions={solutions} cardHeading="h3" />}
+        <Section data={solutions} skeleton={<LearningSolutionsSkeleton />} what={LEARNING_SOLUTIONS_WHAT}>
+          {(list) => <LearningSolutionList solutions={list} cardHeading="h3" />}
         </Section>
       </div>
     </section>

@@ -1,4 +1,4 @@
-import { getOpenCourses } from '../../lib/admin/content';
+import type { ContentResult } from '../../lib/admin/content-error';
 import type { OpenCourse } from '../../lib/admin/schemas';
 import { Section } from '../ui/section';
 import { LoadingRegion, Skeleton } from '../ui/skeleton';
@@ -9,15 +9,15 @@ import styles from './open-courses.module.css';
 const OPEN_COURSE_SKELETON_COUNT = 12;
 
 /** 'Upcoming Training events': the open courses with their countdowns. */
-export function OpenCoursesSection() {
+export function OpenCoursesSection({ courses }: { courses: Promise<ContentResult<OpenCourse[]>> }) {
   return (
     <section id="upcoming" className={styles.section} aria-labelledby="upcoming-title">
       <div className="container">
         <SectionHeading id="upcoming-title" eyebrow="Open courses">
           Upcoming Training events
         </SectionHeading>
-        <Section load={getOpenCourses} skeleton={<OpenCoursesSkeleton />} what="The upcoming courses">
-          {(courses) => <OpenCourseList courses={courses} now={Date.now()} />}
+        <Section data={courses} skeleton={<OpenCoursesSkeleton />} what="The upcoming courses">
+          {(list) => <OpenCourseList courses={list} now={Date.now()} />}
         </Section>
       </div>
     </section>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { getSettings } from '../../lib/admin/content';
+import { loadSettings } from '../../lib/admin/render-settings';
 import type { Settings } from '../../lib/admin/schemas';
 import { siteIdentity } from '../../lib/site-identity';
 import { Section } from '../ui/section';
@@ -27,7 +27,7 @@ export function ContactBlock() {
         {/* the Section holds the whole list: a streamed view arrives in a hidden <div>, where list items
             alone are invalid HTML (record 025) */}
         <Section
-          load={getSettings}
+          data={loadSettings()}
           skeleton={<Channels location={location} settings={<ChannelsSkeleton />} />}
           what="Our contact details"
           failed={() => (

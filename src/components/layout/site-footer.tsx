@@ -1,4 +1,4 @@
-import { getSettings } from '../../lib/admin/content';
+import { loadSettings } from '../../lib/admin/render-settings';
 import type { Settings } from '../../lib/admin/schemas';
 import { Section } from '../ui/section';
 import { siteDomain } from '../../lib/site-origin';
@@ -30,7 +30,7 @@ export function SiteFooter() {
           <SectionLinks className={styles.linkList} />
         </nav>
         <Section
-          load={getSettings}
+          data={loadSettings()}
           skeleton={<div className={styles.followUsPlaceholder} />}
           what="The social links"
           failed={() => null}

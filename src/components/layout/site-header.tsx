@@ -1,4 +1,4 @@
-import { getSettings } from '../../lib/admin/content';
+import { loadSettings } from '../../lib/admin/render-settings';
 import { Section } from '../ui/section';
 import type { SafeAddress } from '../../lib/admin/schemas';
 import { MENU_LINKS } from '../../lib/site-routes';
@@ -19,7 +19,7 @@ export function SiteHeader() {
     <header className={styles.header}>
       <div className={`container ${styles.bar}`}>
         <a className={styles.logo} href="/">
-          <Section load={getSettings} skeleton={<LogoText />} what="The logo" failed={() => <LogoText />}>
+          <Section data={loadSettings()} skeleton={<LogoText />} what="The logo" failed={() => <LogoText />}>
             {({ logo }) => <SiteLogo logo={logo} />}
           </Section>
         </a>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { getSettings } from '../../lib/admin/content';
+import { loadSettings } from '../../lib/admin/render-settings';
 import { Section } from '../ui/section';
 import { ContactBlock } from './contact-block';
 import { FloatingContact } from './floating-contact';
@@ -25,7 +25,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       </main>
       <ContactBlock />
       <SiteFooter />
-      <Section load={getSettings} skeleton={null} what="The contact options" failed={() => null}>
+      <Section data={loadSettings()} skeleton={null} what="The contact options" failed={() => null}>
         {(settings) => {
           const links = settingsLinks(settings, ['phone', 'messenger', 'instagram']);
           return links.length ? (
@@ -35,7 +35,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
           ) : null;
         }}
       </Section>
-      <Section load={getSettings} skeleton={null} what="The social links" failed={() => null}>
+      <Section data={loadSettings()} skeleton={null} what="The social links" failed={() => null}>
         {(settings) => <SocialBar settings={settings} />}
       </Section>
     </>

@@ -17,25 +17,36 @@ import { SearchResults } from './search-results';
 import styles from './course-search-page.module.css';
 
 /**
- * /search: the search form (prefilled from the URL) and the results. The index is awaited up front, not
- * behind Suspense, so the whole answer is in the HTML for visitors without JavaScript; once warm it is
- * served from memory, so only the very first search after a start waits for the catalogue.
+ * Starts /search's load (its route awaits this first): the catalogue index and the visitor's query read
+ * against it. The index is awaited up front, not behind Suspense, so the whole answer is in the HTML for
+ * visitors without JavaScript; once warm it is served from memory, so only the very first search after a
+ * start waits for the catalogue.
  */
-export async function CourseSearchPage({ search }: { search: string | undefined }) {
+export async function loadSearchPage(search: string | undefined) {
   const indexResult = await getSearchIndex();
-  const index = indexResult.ok ? indexResult.index : undefined;
-  const query = parseSearchQuery(search, index);
-  const complete = searchIndexComplete();
+  const query = parseSearchQuery(search, indexResult.ok ? indexResult.index : undefined);
+  return { indexResult, query, complete: searchIndexComplete() };
+}
 
+export type SearchPageData = Awaited<ReturnType<typeof loadSearchPage>>;
+
+/** /search's head: result lists repeat the course pages, so crawlers follow them but do not index them. */
+export function SearchPageHead({ page: { query } }: { page: SearchPageData }) {
+  return (
+    <Meta
+      title={pageTitle(query)}
+      description="Find an open course by keyword, category, venue, month or year: dates, venues and fees in US dollars."
+      path="/search"
+      noindex
+    />
+  );
+}
+
+/** /search: the search form (prefilled from the URL) and the results. */
+export function CourseSearchPage({ page: { indexResult, query, complete } }: { page: SearchPageData }) {
+  const index = indexResult.ok ? indexResult.index : undefined;
   return (
     <>
-      {/* result lists repeat the course pages: let crawlers follow them, not index them */}
-      <Meta
-        title={pageTitle(query)}
-        description="Find an open course by keyword, category, venue, month or year: dates, venues and fees in US dollars."
-        path="/search"
-        noindex
-      />
       <PageHeader eyebrow="Course search" title={heading(query)} />
       <div className={`container ${styles.body}`}>
         <form className={styles.form} action="/search" method="get" role="search" aria-label="Course search">

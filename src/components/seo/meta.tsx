@@ -10,9 +10,9 @@ export type MetaProps = Omit<PageHeadInput, 'origin' | 'site'> & {
 
 /**
  * The one way a page declares its head: title, description, canonical link, Open Graph and Twitter card,
- * and its structured data. A page whose head comes from admin data passes it as the `head` of the Section
- * that loads the data (rendered before its Suspense boundary, so it is in the first HTML); other pages render
- * it directly. React hoists <title>, <meta> and <link> into <head>.
+ * and its structured data. Each route renders it once, at its top: from admin data through `PageHead` (the
+ * route's own load, decided in place or not once with the section showing it: in the first HTML), otherwise
+ * directly. React hoists <title>, <meta> and <link> into <head>.
  */
 export function Meta({ structuredData = [], ...input }: MetaProps) {
   const { name, location } = siteIdentity();

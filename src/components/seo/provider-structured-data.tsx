@@ -1,4 +1,4 @@
-import { getSettings } from '../../lib/admin/content';
+import { loadSettings } from '../../lib/admin/render-settings';
 import type { Settings } from '../../lib/admin/schemas';
 import { educationalOrganization } from '../../lib/seo/structured-data';
 import { siteIdentity } from '../../lib/site-identity';
@@ -14,7 +14,7 @@ import { JsonLd } from './meta';
 export function ProviderStructuredData() {
   return (
     <Section
-      load={getSettings}
+      data={loadSettings()}
       skeleton={null}
       what="The provider's details"
       failed={() => <Provider settings={undefined} />}

@@ -9,6 +9,22 @@ import { SectionError } from './section-error';
  */
 export const INLINE_WAIT_MS = 100;
 
+/** Each started load's in-place decision, so the page's head and its section always make the same one. */
+const inPlaceDecisions = new WeakMap<Promise<unknown>, Promise<unknown>>();
+
+/**
+ * The result of a started load if it settled within INLINE_WAIT_MS, else undefined. Decided once per load:
+ * a head (PageHead) and the section showing the same data read the same answer.
+ */
+export function settledInPlace<T>(data: Promise<T>): Promise<T | undefined> {
+  let decision = inPlaceDecisions.get(data) as Promise<T | undefined> | undefined;
+  if (!decision) {
+    decision = settleWithin(data, INLINE_WAIT_MS);
+    inPlaceDecisions.set(data, decision);
+  }
+  return decision;
+}
+
 type SectionView<T> = {
   /** Names the section in its failure message: "{what} could not be loaded right now." */
   what: string;
@@ -18,66 +34,29 @@ type SectionView<T> = {
   failed?: (message: ReactNode, error: ContentError) => ReactNode;
 };
 
-type SectionHead<T> = {
-  /**
-   * The page's head (`<Meta>`) from the same data, so the data is called once: `head(data)` when the data
-   * settled OK within the wait, else `head(undefined)` (fallback texts). It is rendered before the Suspense
-   * boundary, so it is in the first HTML. A page whose head has no fallback (head(undefined) is null) gets
-   * `head(data)` streamed in with the view instead; its failure view then brings its own head.
-   */
-  head?: (data: T | undefined) => ReactNode;
-};
-
 /**
- * The one way a section gets its admin data. `load` is called once. When it settles within INLINE_WAIT_MS
- * the view renders in place; otherwise the skeleton goes out and the view streams in behind Suspense.
- * Rendering in place matters because React reveals streamed content with a script: visitors without
- * JavaScript, and crawlers, would otherwise keep the skeleton even for cached data.
+ * The one way a section shows admin data. `data` is a load the route started (src/pages: the loads start at
+ * the top of the route). When it settles within INLINE_WAIT_MS the view renders in place; otherwise the
+ * skeleton goes out and the view streams in behind Suspense. Rendering in place matters because React
+ * reveals streamed content with a script: visitors without JavaScript, and crawlers, would otherwise keep the
+ * skeleton even for cached data.
  */
 export async function Section<T>({
-  load,
+  data,
   skeleton,
-  head,
   ...view
-}: SectionView<T> & SectionHead<T> & { load: () => Promise<ContentResult<T>>; skeleton: ReactNode }) {
-  const result = load();
-  const settled = await settleWithin(result, INLINE_WAIT_MS);
-  if (settled) {
-    const rendered = renderResult(settled, view);
-    if (!head) return rendered;
-    return (
-      <>
-        {head(settled.ok ? settled.data : undefined)}
-        {rendered}
-      </>
-    );
-  }
-  const fallbackHead = head?.(undefined) ?? null;
-  const streamedHead = head && fallbackHead === null ? head : undefined;
+}: SectionView<T> & { data: Promise<ContentResult<T>>; skeleton: ReactNode }) {
+  const settled = await settledInPlace(data);
+  if (settled) return renderResult(settled, view);
   return (
-    <>
-      {fallbackHead}
-      <Suspense fallback={skeleton}>
-        <Streamed result={result} head={streamedHead} {...view} />
-      </Suspense>
-    </>
+    <Suspense fallback={skeleton}>
+      <Streamed data={data} {...view} />
+    </Suspense>
   );
 }
 
-function Streamed<T>({
-  result,
-  head,
-  ...view
-}: SectionView<T> & SectionHead<T> & { result: Promise<ContentResult<T>> }) {
-  const settled = use(result);
-  const rendered = renderResult(settled, view);
-  if (!head || !settled.ok) return rendered;
-  return (
-    <>
-      {head(settled.data)}
-      {rendered}
-    </>
-  );
+function Streamed<T>({ data, ...view }: SectionView<T> & { data: Promise<ContentResult<T>> }) {
+  return renderResult(use(data), view);
 }
 
 function renderResult<T>(result: ContentResult<T>, { what, children, failed }: SectionView<T>): ReactNode {

@@ -1,10 +1,17 @@
 import type { PageProps } from 'waku/router';
-import { CourseDetailsPage } from '../../components/courses/course-details-page';
+import { CourseDetailsPage, loadCourseDetailsPage } from '../../components/courses/course-details-page';
+import { CourseDetailsPageHead } from '../../components/seo/course-meta';
 
 export default async function LearningSolutionsCourseDetails({
   id,
 }: PageProps<'/learning-solutions-course-details/[id]'>) {
-  return <CourseDetailsPage source="learning-solutions" id={id} />;
+  const page = loadCourseDetailsPage('learning-solutions', id);
+  return (
+    <>
+      <CourseDetailsPageHead page={page} />
+      <CourseDetailsPage page={page} />
+    </>
+  );
 }
 
 export const getConfig = async () => {

@@ -1,10 +1,17 @@
 import type { PageProps } from 'waku/router';
-import { CourseDetailsPage } from '../../components/courses/course-details-page';
+import { CourseDetailsPage, loadCourseDetailsPage } from '../../components/courses/course-details-page';
+import { CourseDetailsPageHead } from '../../components/seo/course-meta';
 
 export default async function UpcomingTrainingCourseDetails({
   id,
 }: PageProps<'/upcoming-training-course-details/[id]'>) {
-  return <CourseDetailsPage source="open-courses" id={id} />;
+  const page = loadCourseDetailsPage('open-courses', id);
+  return (
+    <>
+      <CourseDetailsPageHead page={page} />
+      <CourseDetailsPage page={page} />
+    </>
+  );
 }
 
 export const getConfig = async () => {
