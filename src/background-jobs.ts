@@ -4,7 +4,7 @@
  * - Node: `startNodeServer`, called once by scripts/node-server/start.mjs before it listens. It reads and
  *   checks the settings (a bad one stops the start with the message naming it), makes the page cache and the
  *   image service, opens the enquiry outbox (its forwarders resume what a previous run left) and starts the
- *   search index's crawl, kept warm by a timer. It hands back what the Node server serves before Hono runs.
+ *   search index's crawl. It hands back what the Node server serves before Hono runs.
  * - Workers: `deliverEnquiryBatch` is the queue consumer (`queue()`), `crawlCatalogue` the Cron Trigger's
  *   crawl (`scheduled()`), both called by scripts/cloudflare/worker.mjs with the Worker's bindings.
  */
@@ -19,9 +19,6 @@ import { runScheduledCrawl } from './lib/search/scheduled-crawl';
 import { staticFileHeaders } from './lib/security/security-headers';
 import { serverConfig } from './lib/server-config';
 
-/** How often Node looks whether the search index is due for a rebuild (a cheap check; the crawl is paced). */
-const SEARCH_INDEX_CHECK_MS = 1000;
-
 async function startNodeServer<Service extends NodeImageService>({
   createImageService,
 }: {
@@ -31,8 +28,9 @@ async function startNodeServer<Service extends NodeImageService>({
   await sitePageCache();
   const images = startNodeImageService(createImageService, config);
   enquiryPipeline().catch(() => {}); // logged there; the first enquiry tries again
+  // the first crawl (or the resumption of a kept one) starts now; later passes start when a page reads an
+  // index older than the content TTL, so an idle server makes no admin calls
   warmSearchIndex();
-  setInterval(warmSearchIndex, SEARCH_INDEX_CHECK_MS).unref();
   return {
     /** A fresh kept page, answered before Hono runs (or undefined). */
     answerKeptPageNow,

@@ -89,7 +89,7 @@ export function peekSearchIndex(): SearchIndex | undefined {
   return index;
 }
 
-/** Starts the first build or a due rebuild in the background (Node's start-up timer, and every page that peeks). */
+/** Starts the first build or a due rebuild in the background (Node's start-up, and every page that reads the index). */
 export function warmSearchIndex(): SearchIndex | undefined {
   try {
     return searchIndexStore().peek();
