@@ -2,41 +2,15 @@
 // search, the sitemap and kept pages from its first request without crawling again; a damaged or old file is
 // reported and rebuilt; and while a deployment's very first crawl runs, a venue or month search says that
 // results may be missing instead of passing a short list off as the answer.
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { CRAWL_RECORD_VERSION } from '../../src/lib/search/crawl-record';
+import { untilComplete } from './support/kept-index';
 import { startAdmin, startPair, startSite } from './support/servers';
 
-type Record = {
-  version: number;
-  complete: boolean;
-  pass?: unknown;
-  categories: { courses: { slug: string; title: string }[] }[];
-  sessions: [string, { start_date: string; venue_name: string }[]][];
-};
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function readRecord(file: string): Promise<Record | undefined> {
-  try {
-    return JSON.parse(await readFile(file, 'utf8')) as Record;
-  } catch {
-    return undefined; // not written yet
-  }
-}
-
-/** Waits until the file holds a whole crawl (no pass under way). */
-async function untilComplete(file: string, siteUrl: string): Promise<Record> {
-  for (let attempt = 0; attempt < 300; attempt += 1) {
-    const record = await readRecord(file);
-    if (record?.complete && !record.pass) return record;
-    await fetch(`${siteUrl}/`).then((response) => response.body?.cancel()); // a page view starts the crawl
-    await sleep(200);
-  }
-  throw new Error(`${file} never held a complete crawl`);
-}
 
 let dir: string;
 test.beforeEach(async () => {

@@ -1,7 +1,9 @@
 import type { ContentResult } from '../../lib/admin/content-error';
 import { getLearningSolutionCategory, getOpenCourseCategory } from '../../lib/admin/content';
 import type { CourseCategory } from '../../lib/admin/schemas';
-import { Section } from '../ui/section';
+import { peekSearchIndex } from '../../lib/search/live-search-index';
+import type { CategoryKind, SearchCategory } from '../../lib/search/search-index';
+import { holdForWholeAnswer, Section } from '../ui/section';
 import type { Crumb } from './course-breadcrumb';
 import { CourseNotFound, CoursePageFrame, CoursePageSkeleton, courseFailure, HOME_CRUMB } from './course-page-frame';
 import { parseCategoryId } from '../../lib/course-address';
@@ -27,24 +29,34 @@ const SOURCES = {
   },
 } as const;
 
-/** A course-details page's data: its address, and for a well-formed id its trail and the admin's category. */
+/**
+ * A course-details page's data: its address, and for a well-formed id its trail, the admin's category and
+ * the catalogue's entry for it (the search index; undefined when the catalogue does not list it).
+ */
 export type CourseDetailsPageData =
   | { path: string; id: null }
   | {
       path: string;
       id: number;
-      kind: 'upcoming' | 'solution';
+      kind: CategoryKind;
       crumbs: Crumb[];
       category: Promise<ContentResult<CourseCategory>>;
+      listed: SearchCategory | undefined;
     };
 
-/** Starts a course-details page's load (its route calls this first): a malformed id costs no admin call. */
+/**
+ * Starts a course-details page's load (its route calls this first): a malformed id costs no admin call; an id
+ * the catalogue does not list waits for the admin's word on it (as loadSubCoursePage).
+ */
 export function loadCourseDetailsPage(source: CourseCategorySource, id: string | undefined): CourseDetailsPageData {
   const { load, crumb, route, kind } = SOURCES[source];
   const path = `${route}/${encodeURIComponent(id ?? '')}`;
   const categoryId = parseCategoryId(id);
   if (categoryId === null) return { path, id: null };
-  return { path, id: categoryId, kind, crumbs: [HOME_CRUMB, crumb], category: load(categoryId) };
+  const listed = peekSearchIndex()?.categories.find((entry) => entry.kind === kind && entry.id === categoryId);
+  const category = load(categoryId);
+  if (!listed) holdForWholeAnswer(category);
+  return { path, id: categoryId, kind, crumbs: [HOME_CRUMB, crumb], category, listed };
 }
 
 /** The course-details screen: a malformed id is a 404 at once; an unknown one is a 404 once the admin says so. */

@@ -1,10 +1,10 @@
 import { getSubCourse } from '../../lib/admin/content';
 import type { ContentResult } from '../../lib/admin/content-error';
 import type { SubCourse } from '../../lib/admin/schemas';
-import type { SearchIndex } from '../../lib/search/search-index';
+import type { SearchCourse, SearchIndex } from '../../lib/search/search-index';
 import { peekSearchIndex } from '../../lib/search/live-search-index';
 import { RichText } from '../rich-text';
-import { Section } from '../ui/section';
+import { holdForWholeAnswer, Section } from '../ui/section';
 import type { Crumb } from './course-breadcrumb';
 import { CourseNotFound, CoursePageFrame, CoursePageSkeleton, courseFailure, HOME_CRUMB } from './course-page-frame';
 import { parseSubCourseSlug } from '../../lib/course-address';
@@ -13,22 +13,34 @@ import { CourseSessionsTable } from './course-sessions-table';
 import { NoCourseDetails } from './no-course-details';
 import styles from './sub-course-page.module.css';
 
-/** A sub-course page's data: its address, and for a well-formed slug its trail and the admin's course. */
+/**
+ * A sub-course page's data: its address, and for a well-formed slug its trail, the admin's course and the
+ * catalogue's entry for it (the search index; undefined when the catalogue does not list it).
+ */
 export type SubCoursePageData =
   | { path: string; slug: null }
-  | { path: string; slug: string; crumbs: Crumb[]; subCourse: Promise<ContentResult<SubCourse>> };
+  | {
+      path: string;
+      slug: string;
+      crumbs: Crumb[];
+      subCourse: Promise<ContentResult<SubCourse>>;
+      listed: SearchCourse | undefined;
+    };
 
-/** Starts a sub-course page's load (its route calls this first): a malformed slug costs no admin call. */
+/**
+ * Starts a sub-course page's load (its route calls this first): a malformed slug costs no admin call. A slug
+ * the catalogue does not list is most likely made up: the page waits for the admin's word on it, so an
+ * unknown course is a 404 with its noindex head, not a streamed 200 (record 014).
+ */
 export function loadSubCoursePage(slug: string | undefined): SubCoursePageData {
   const path = `/subCourse-details/${encodeURIComponent(slug ?? '')}`;
   const validSlug = parseSubCourseSlug(slug);
   if (validSlug === null) return { path, slug: null };
-  return {
-    path,
-    slug: validSlug,
-    crumbs: subCourseCrumbs(peekSearchIndex(), validSlug),
-    subCourse: getSubCourse(validSlug),
-  };
+  const index = peekSearchIndex();
+  const listed = index?.courses.find((course) => course.slug === validSlug);
+  const subCourse = getSubCourse(validSlug);
+  if (!listed) holdForWholeAnswer(subCourse);
+  return { path, slug: validSlug, crumbs: subCourseCrumbs(index, validSlug), subCourse, listed };
 }
 
 /** The sub-course screen: a malformed slug is a 404 at once; an unknown one once the admin says so. */

@@ -1,7 +1,12 @@
 import { isNotFound, type ContentError } from '../../lib/admin/content-error';
 import type { CourseCategory, SubCourse } from '../../lib/admin/schemas';
 import { peekSearchIndex } from '../../lib/search/live-search-index';
-import { subCourseHref, type SearchCourse } from '../../lib/search/search-index';
+import {
+  subCourseHref,
+  type CategoryKind,
+  type SearchCategory,
+  type SearchCourse,
+} from '../../lib/search/search-index';
 import { courseListDescription, subCourseDescription } from '../../lib/seo/course-descriptions';
 import { DEFAULT_IMAGE } from '../../lib/seo/page-head';
 import { categoryPageTitle, coursePageTitle } from '../../lib/seo/page-titles';
@@ -12,8 +17,8 @@ import { siteOrigin } from '../../lib/site-origin';
 import type { Crumb } from '../courses/course-breadcrumb';
 import type { CourseDetailsPageData } from '../courses/course-details-page';
 import type { SubCoursePageData } from '../courses/sub-course-page';
-import { Meta } from './meta';
-import { StreamedPageHead } from './page-head';
+import { Meta, type MetaProps } from './meta';
+import { CoursePageHead } from './page-head';
 
 /** Each indexed course's summary, worked out once per index build (a new build brings new objects). */
 const summaries = new WeakMap<SearchCourse, string>();
@@ -38,7 +43,7 @@ function breadcrumbData(origin: string, crumbs: readonly Crumb[], current: strin
 }
 
 /** A sub-course page's head: title, a description from its sessions and text, the Course and breadcrumbs. */
-function SubCourseMeta({ slug, subCourse, crumbs }: { slug: string; subCourse: SubCourse; crumbs: Crumb[] }) {
+function subCourseHead(slug: string, subCourse: SubCourse, crumbs: Crumb[]): MetaProps {
   const origin = siteOrigin();
   const path = subCourseHref(slug);
   const url = `${origin}${path}`;
@@ -47,45 +52,53 @@ function SubCourseMeta({ slug, subCourse, crumbs }: { slug: string; subCourse: S
   // the admin gives a course's code only in its category's list; the search index has gathered them
   const index = peekSearchIndex();
   const code = index?.courses.find((entry) => entry.slug === slug)?.code;
-  return (
-    <Meta
-      title={coursePageTitle({ slug, title: subCourse.title }, index)}
-      description={subCourseDescription(subCourse.title, subCourse.course_venue, about)}
-      path={path}
-      structuredData={[
-        course(origin, {
-          providerName: siteName(),
-          title: subCourse.title,
-          description: about,
-          code: code || undefined,
-          sessions: subCourse.course_venue,
-          url,
-          image: `${origin}${DEFAULT_IMAGE.path}`,
-        }),
-        breadcrumbData(origin, crumbs, subCourse.title, path),
-      ]}
-    />
-  );
+  return {
+    title: coursePageTitle({ slug, title: subCourse.title }, index),
+    description: subCourseDescription(subCourse.title, subCourse.course_venue, about),
+    path,
+    structuredData: [
+      course(origin, {
+        providerName: siteName(),
+        title: subCourse.title,
+        description: about,
+        code: code || undefined,
+        sessions: subCourse.course_venue,
+        url,
+        image: `${origin}${DEFAULT_IMAGE.path}`,
+      }),
+      breadcrumbData(origin, crumbs, subCourse.title, path),
+    ],
+  };
+}
+
+/** The same head's title and description from the catalogue's entry, for a course whose answer is slow. */
+function listedSubCourseHead(entry: SearchCourse): Omit<MetaProps, 'structuredData'> {
+  const sessions = entry.sessions.map((session) => ({
+    venue_name: session.venue,
+    start_date: session.startDate,
+    course_fee: session.fee,
+  }));
+  return {
+    title: coursePageTitle(entry, peekSearchIndex()),
+    description: subCourseDescription(entry.title, sessions, summaryOf(entry)),
+    path: subCourseHref(entry.slug),
+  };
 }
 
 /**
  * A course-details page's head: the category, its courses as a Course list when the list can qualify (their
  * descriptions come from the search index, which has read every course), and breadcrumbs.
  */
-function CourseCategoryMeta({
-  path,
-  category,
-  crumbs,
-  title,
-}: {
-  path: string;
-  category: CourseCategory;
-  crumbs: Crumb[];
-  /** The page's own title (distinct from a course of the same name: pageTitles). */
-  title: string;
-}) {
+function courseCategoryHead(
+  path: string,
+  kind: CategoryKind,
+  id: number,
+  category: CourseCategory,
+  crumbs: Crumb[],
+): MetaProps {
   const origin = siteOrigin();
-  const known = new Map(peekSearchIndex()?.courses.map((entry) => [entry.slug, entry]));
+  const index = peekSearchIndex();
+  const known = new Map(index?.courses.map((entry) => [entry.slug, entry]));
   const courses = category.training_course.map((entry) => {
     const indexed = known.get(entry.slug);
     return {
@@ -96,71 +109,68 @@ function CourseCategoryMeta({
     };
   });
   const list = courseList(origin, `${origin}${path}`, siteName(), courses);
-  return (
-    <Meta
-      title={title}
-      description={courseListDescription(category.title, category.training_course)}
-      path={path}
-      structuredData={[...(list ? [list] : []), breadcrumbData(origin, crumbs, category.title, path)]}
-    />
-  );
+  return {
+    // distinct from a course of the same name (pageTitles)
+    title: categoryPageTitle({ kind, id, title: category.title }, index),
+    description: courseListDescription(category.title, category.training_course),
+    path,
+    structuredData: [...(list ? [list] : []), breadcrumbData(origin, crumbs, category.title, path)],
+  };
+}
+
+/** The same head's title and description from the catalogue's entry, for a category whose answer is slow. */
+function listedCategoryHead(path: string, entry: SearchCategory): Omit<MetaProps, 'structuredData'> {
+  const index = peekSearchIndex();
+  const courses = index?.courses.filter((listed) => listed.categoryKeys.includes(entry.key)) ?? [];
+  return {
+    title: categoryPageTitle(entry, index),
+    description: courseListDescription(entry.title, courses),
+    path,
+  };
 }
 
 /** An unknown course: not a page to index. */
-function CourseNotFoundMeta({ path }: { path: string }) {
-  return <Meta title="Course not found" description="There is no course at this address." path={path} noindex />;
-}
-
-/** A course page's head when its admin call failed: an unknown course, or one that could not be read. */
-function CourseFailureMeta({ path, error }: { path: string; error: ContentError }) {
-  return isNotFound(error) ? <CourseNotFoundMeta path={path} /> : <CourseUnavailableMeta path={path} />;
-}
-
-/** A course page whose data could not be read this time: its address stays the canonical one. */
-function CourseUnavailableMeta({ path }: { path: string }) {
-  return (
-    <Meta title="Course details" description="Dates, venues and fees of this course, in US dollars." path={path} />
-  );
+function courseNotFoundHead(path: string): MetaProps {
+  return { title: 'Course not found', description: 'There is no course at this address.', path, noindex: true };
 }
 
 /**
- * A sub-course page's one head, from the load its route started: the course's, or its failure's (in place,
- * or streamed with the course: record 014); a malformed slug's at once.
+ * A course page's head when its admin call failed: an unknown course is not a page to index; one that could
+ * not be read this time keeps its address as the canonical one.
+ */
+function courseFailureHead(path: string, error: ContentError): MetaProps {
+  return isNotFound(error)
+    ? courseNotFoundHead(path)
+    : { title: 'Course details', description: 'Dates, venues and fees of this course, in US dollars.', path };
+}
+
+/**
+ * A sub-course page's one head, from the load its route started: the course's or its failure's, or the
+ * catalogue's while the course streams (CoursePageHead); a malformed slug's at once.
  */
 export function SubCoursePageHead({ page }: { page: SubCoursePageData }) {
-  if (page.slug === null) return <CourseNotFoundMeta path={page.path} />;
-  const { path, slug, crumbs } = page;
+  if (page.slug === null) return <Meta {...courseNotFoundHead(page.path)} />;
+  const { path, slug, crumbs, listed } = page;
   return (
-    <StreamedPageHead data={page.subCourse}>
-      {(result) =>
-        result.ok ? (
-          <SubCourseMeta slug={slug} subCourse={result.data} crumbs={crumbs} />
-        ) : (
-          <CourseFailureMeta path={path} error={result.error} />
-        )
-      }
-    </StreamedPageHead>
+    <CoursePageHead
+      data={page.subCourse}
+      head={(result) => (result.ok ? subCourseHead(slug, result.data, crumbs) : courseFailureHead(path, result.error))}
+      catalogueHead={listed && listedSubCourseHead(listed)}
+    />
   );
 }
 
 /** A course-details page's one head, from the load its route started (as SubCoursePageHead). */
 export function CourseDetailsPageHead({ page }: { page: CourseDetailsPageData }) {
-  if (page.id === null) return <CourseNotFoundMeta path={page.path} />;
-  const { path, id, kind, crumbs } = page;
+  if (page.id === null) return <Meta {...courseNotFoundHead(page.path)} />;
+  const { path, id, kind, crumbs, listed } = page;
   return (
-    <StreamedPageHead data={page.category}>
-      {(result) =>
-        result.ok ? (
-          <CourseCategoryMeta
-            path={path}
-            category={result.data}
-            crumbs={crumbs}
-            title={categoryPageTitle({ kind, id, title: result.data.title }, peekSearchIndex())}
-          />
-        ) : (
-          <CourseFailureMeta path={path} error={result.error} />
-        )
+    <CoursePageHead
+      data={page.category}
+      head={(result) =>
+        result.ok ? courseCategoryHead(path, kind, id, result.data, crumbs) : courseFailureHead(path, result.error)
       }
-    </StreamedPageHead>
+      catalogueHead={listed && listedCategoryHead(path, listed)}
+    />
   );
 }

@@ -1,8 +1,8 @@
 import { renderToReadableStream, renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { ContentResult } from '../../lib/admin/content-error';
-import { INLINE_WAIT_MS, Section, settledInPlace } from '../ui/section';
-import { PageHead, StreamedPageHead } from './page-head';
+import { holdForWholeAnswer, INLINE_WAIT_MS, Section, settledInPlace } from '../ui/section';
+import { CoursePageHead, PageHead } from './page-head';
 
 type Page = { name: string };
 const ok = (name: string): ContentResult<Page> => ({ ok: true, stale: false, data: { name } });
@@ -46,20 +46,64 @@ describe('PageHead', () => {
   });
 });
 
-describe('StreamedPageHead', () => {
-  const courseHead = (result: ContentResult<Page>) => <title>{result.ok ? result.data.name : 'Unavailable'}</title>;
+describe('CoursePageHead', () => {
+  const jsonLd = { '@context': 'https://schema.org', '@type': 'Course', name: 'Slow' };
+  const courseHead = (result: ContentResult<Page>) =>
+    result.ok
+      ? { title: result.data.name, description: 'From the answer.', path: '/course', structuredData: [jsonLd] }
+      : { title: 'Unavailable', description: 'Failed.', path: '/course' };
+  const catalogueHead = { title: 'From the catalogue', description: 'Listed.', path: '/course' };
 
-  it('declares the head in place from the result, failures included', async () => {
-    const inPlace = await StreamedPageHead({ data: Promise.resolve(ok('Course')), children: courseHead });
-    expect(renderToStaticMarkup(inPlace)).toBe('<title>Course</title>');
-    const failed = await StreamedPageHead({ data: Promise.resolve(failure), children: courseHead });
-    expect(renderToStaticMarkup(failed)).toBe('<title>Unavailable</title>');
+  it('declares the head in place from the result, failures included, structured data with it', async () => {
+    const inPlace = renderToStaticMarkup(
+      await CoursePageHead({ data: Promise.resolve(ok('Course')), head: courseHead, catalogueHead }),
+    );
+    expect(inPlace).toContain('<title>Course');
+    expect(inPlace).toContain('application/ld+json');
+    const failed = await CoursePageHead({ data: Promise.resolve(failure), head: courseHead, catalogueHead });
+    expect(renderToStaticMarkup(failed)).toContain('<title>Unavailable');
   });
 
-  it('streams the head in with the data when the data is slower than the wait', async () => {
-    const element = await StreamedPageHead({ data: later(ok('Slow'), INLINE_WAIT_MS + 100), children: courseHead });
+  it("a slow answer: the catalogue's head in the first bytes, only the structured data streams in", async () => {
+    const element = await CoursePageHead({
+      data: later(ok('Slow'), INLINE_WAIT_MS + 100),
+      head: courseHead,
+      catalogueHead,
+    });
     const sent = await chunks(element);
-    expect(sent[0]).not.toContain('<title>');
-    expect(sent.join('')).toContain('<title>Slow</title>');
+    expect(sent[0]).toContain('<title>From the catalogue');
+    expect(sent[0]).not.toContain('application/ld+json');
+    const late = sent.slice(1).join('');
+    expect(late).toContain('"@type":"Course"');
+    expect(late).not.toMatch(/<title|<meta|<link/);
+  });
+
+  it('a slow answer the catalogue does not list: the first bytes wait for it (the loader holds such a page)', async () => {
+    const data = later(ok('Unlisted'), INLINE_WAIT_MS + 100);
+    holdForWholeAnswer(data);
+    const held = await CoursePageHead({ data, head: courseHead, catalogueHead: undefined });
+    expect(renderToStaticMarkup(held)).toContain('<title>Unlisted');
+    // and had the loader not held it, the head would still not stream into the body
+    const unheld = await CoursePageHead({
+      data: later(ok('Late'), INLINE_WAIT_MS + 100),
+      head: courseHead,
+      catalogueHead: undefined,
+    });
+    expect((await chunks(unheld))[0]).toContain('<title>Late');
+  });
+});
+
+describe('holdForWholeAnswer', () => {
+  it('renders a held load in place however long it takes, head and section alike', async () => {
+    const data = later(ok('Held'), INLINE_WAIT_MS + 150);
+    holdForWholeAnswer(data);
+    const [headElement, sectionElement] = await Promise.all([
+      PageHead({ data, children: head }),
+      Section({ data, skeleton: <p data-skeleton="" />, what: 'The page', children: (page) => <p>{page.name}</p> }),
+    ]);
+    expect(renderToStaticMarkup(headElement)).toBe('<title>Held</title>');
+    const sent = await chunks(sectionElement);
+    expect(sent[0]).toContain('<p>Held</p>');
+    expect(sent.join('')).not.toContain('data-skeleton');
   });
 });

@@ -1,6 +1,7 @@
-import { Suspense, use, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import type { ContentResult } from '../../lib/admin/content-error';
 import { settledInPlace } from '../ui/section';
+import { JsonLd, Meta, type MetaProps } from './meta';
 
 /**
  * A page's head (`<Meta>`) from a load its route started: `children(data)` when the data settled OK within
@@ -19,32 +20,45 @@ export async function PageHead<T>({
 }
 
 /**
- * A head with no fallback texts (the course pages): from the result when it settled within the in-place
- * wait, else streamed in when it arrives (record 014). `children` gets the result, failures included, so the
- * head of a missing or unavailable course is declared in the same place as the course's.
+ * A course page's head (records 014, 015): always in the first bytes, never streamed into the body.
+ * - The answer settled within the in-place wait (or the route's loader held the page for it: a course the
+ *   catalogue does not list, `holdForWholeAnswer`): the head from the answer, failures included.
+ * - Slower: the head from the catalogue's entry for the course (the search index), which the admin's answer
+ *   would give too; the answer's structured data then streams in with the course (JSON-LD is valid anywhere
+ *   in the body, a <title> or <meta> is not).
  */
-export async function StreamedPageHead<T>({
+export async function CoursePageHead<T>({
   data,
-  children,
+  head,
+  catalogueHead,
 }: {
   data: Promise<ContentResult<T>>;
-  children: (result: ContentResult<T>) => ReactNode;
+  /** The head from the admin's answer: the course's, or its failure's. */
+  head: (result: ContentResult<T>) => MetaProps;
+  /** The head from the catalogue's entry; undefined when the catalogue does not list the course. */
+  catalogueHead: Omit<MetaProps, 'structuredData'> | undefined;
 }) {
   const settled = await settledInPlace(data);
-  if (settled) return children(settled);
+  // without a catalogue entry the loader held the page, so the answer is here; if it did not, the first bytes
+  // wait for it rather than send a head the answer could contradict
+  if (settled || !catalogueHead) return <Meta {...head(settled ?? (await data))} />;
   return (
-    <Suspense fallback={null}>
-      <LateHead data={data}>{children}</LateHead>
-    </Suspense>
+    <>
+      <Meta {...catalogueHead} />
+      <Suspense fallback={null}>
+        <LateStructuredData data={data} head={head} />
+      </Suspense>
+    </>
   );
 }
 
-function LateHead<T>({
+async function LateStructuredData<T>({
   data,
-  children,
+  head,
 }: {
   data: Promise<ContentResult<T>>;
-  children: (result: ContentResult<T>) => ReactNode;
+  head: (result: ContentResult<T>) => MetaProps;
 }) {
-  return children(use(data));
+  const { structuredData = [] } = head(await data);
+  return structuredData.map((item, index) => <JsonLd key={index} data={item} />);
 }

@@ -25,6 +25,16 @@ export function settledInPlace<T>(data: Promise<T>): Promise<T | undefined> {
   return decision;
 }
 
+/**
+ * Marks a load the page must have whole before its first bytes (its route's loader calls this as it starts
+ * the load, before anything decides): the head and the section then render its answer in place, however long
+ * the admin takes (bounded by ADMIN_TIMEOUT_MS). For a course page the catalogue does not list: only the
+ * admin's answer can say what its head and status are (record 014).
+ */
+export function holdForWholeAnswer<T>(data: Promise<T>): void {
+  inPlaceDecisions.set(data, data);
+}
+
 type SectionView<T> = {
   /** Names the section in its failure message: "{what} could not be loaded right now." */
   what: string;

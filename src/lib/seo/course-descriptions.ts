@@ -4,7 +4,11 @@ import { formatDate, formatFee } from '../format';
 import { listOf } from './plain-text';
 
 /** "Leading Teams in Dubai, Manama and Riyadh from 1 Mar 2026, fees from US$ 2,925. <first sentence>" */
-export function subCourseDescription(title: string, sessions: readonly CourseVenue[], about: string): string {
+export function subCourseDescription(
+  title: string,
+  sessions: readonly Pick<CourseVenue, 'venue_name' | 'start_date' | 'course_fee'>[],
+  about: string,
+): string {
   if (sessions.length === 0) return about ? `${title}: ${about}` : `${title}: dates to be announced.`;
   const sorted = [...sessions].sort((a, b) => a.start_date.localeCompare(b.start_date));
   const venues = [...new Set(sorted.map((session) => session.venue_name.trim()).filter(Boolean))];
