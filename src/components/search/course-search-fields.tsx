@@ -1,3 +1,11 @@
+'use client';
+
+// A client component for one reason: its selects must reach the HTML whole. Rendered on the server, a long
+// list of <option>s is cut by React's RSC stream into pieces (an element past 3.2 KB of a row is sent on its
+// own), and where the fields stream in (a course page's sidebar, behind Suspense) the pieces arrive as
+// <option>s inside hidden <div>s: invalid HTML (the W3C checker reports it). A client component gets the
+// options as plain data and renders each select in one piece. It adds no behaviour: the form works without
+// JavaScript as before.
 import type { SearchOption, SearchOptions } from '../../lib/search/search-options';
 import type { SearchQuery } from '../../lib/search/search-query';
 import styles from './course-search-fields.module.css';
