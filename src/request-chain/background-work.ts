@@ -1,14 +1,17 @@
 import type { MiddlewareHandler } from 'hono';
 import { waitUntil } from '../lib/http/wait-until';
-import { searchIndexBuild } from '../lib/search/live-search-index';
+import { searchIndexBuild, warmSearchIndex } from '../lib/search/live-search-index';
 
 /**
- * Workers cancel whatever a request started once its answer is sent, unless it is handed to `waitUntil`:
- * a page that found the search index due for a re-read of KV started one, and this hands it over. Nothing
- * starts here (Node's crawl starts with the server, the Worker's with the Cron Trigger).
+ * A page request looks at the search index before it renders, which starts a re-read when the index is older
+ * than the TTL (Node: the crawl, or the file another server crawls into; Workers: KV), so a re-read starts
+ * here and not somewhere in the streamed part of a render. Workers cancel whatever a request started once its
+ * answer is sent, unless it is handed to `waitUntil`: this hands the re-read over. Node's first crawl starts
+ * with the server, the Worker's crawl with the Cron Trigger.
  */
 export function handOverBackgroundWork(): MiddlewareHandler {
   return async (c, next) => {
+    if (c.req.method === 'GET') warmSearchIndex();
     await next();
     waitUntil(c, searchIndexBuild());
   };
