@@ -46,17 +46,16 @@ const REQUEST_CHAIN: (() => MiddlewareHandler)[] = [
   sessionCalendars, // /calendar/<slug>/<n>.ics, one file per course session
   pageStatus, // the status a page recorded (404 for an unknown course) replaces the 200 it streamed with
   edgeStreaming, // Workers: streamed HTML marked so the edge does not buffer it to compress it
-  handOverBackgroundWork, // Workers: work a request started (a search index re-read) outlives the answer
+  handOverBackgroundWork, // a page request starts a due search-index re-read; on Workers it outlives the answer
   scriptsAfterFirstScreen, // HTML pages load their scripts once the first screen is painted
   enquiryBodyLimit, // a request body over ENQUIRY_MAX_BODY_BYTES is refused (413) before anything reads it
   serverActionChecks, // a post Waku could not decode is a 4xx with a sentence, not Waku's 500
 ];
 
 /**
- * Runs the chain as one middleware. Not as separate Hono middlewares: Hono would catch a step's error
- * itself and answer its own 500, where methodAndErrorRules must see the error (a 4xx Waku throws for an
- * unreadable request stays a 4xx). The steps are made on the first request: on Workers the settings exist
- * only then.
+ * Runs the chain as one middleware, its steps made on the first request: on Workers the settings exist only
+ * then. Waku's router is the Hono middleware after it (methodAndErrorRules reads what the router throws from
+ * Hono's `c.error`).
  */
 function requestChain(): MiddlewareHandler {
   let steps: MiddlewareHandler[] | undefined;

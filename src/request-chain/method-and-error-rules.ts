@@ -37,18 +37,25 @@ export function methodAndErrorRules(): MiddlewareHandler {
       return;
     }
 
+    // Waku's router runs as its own Hono middleware after the chain: Hono catches what it throws, answers its
+    // own 500 and keeps the error in `c.error`; a step of the chain that throws is caught here
+    let thrown: unknown;
     try {
       await next();
+      thrown = c.error;
     } catch (error) {
-      const status = clientErrorStatus(error);
-      if (status === undefined) console.error(error);
-      c.res = status
-        ? plain(status, 'This request could not be read.')
-        : plain(500, 'Something went wrong on our side. Please try again in a moment.');
+      thrown = error;
     }
 
     let response = c.res;
-    if (response.status >= 500 && !response.headers.has('content-type')) {
+    if (thrown !== undefined) {
+      const status = clientErrorStatus(thrown);
+      if (status === undefined) console.error(thrown);
+      await response.body?.cancel();
+      response = status
+        ? plain(status, 'This request could not be read.')
+        : plain(500, 'Something went wrong on our side. Please try again in a moment.');
+    } else if (response.status >= 500 && !response.headers.has('content-type')) {
       // Waku's own error answer: its body is the error message
       await response.body?.cancel();
       response = plain(response.status, 'Something went wrong on our side. Please try again in a moment.');
