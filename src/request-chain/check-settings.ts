@@ -3,9 +3,9 @@ import { serverConfig } from '../lib/server-config';
 
 /**
  * The server's settings are parsed before anything else runs. With a bad value the server answers 503 to
- * everything and logs the one message naming every bad setting. On Node this never happens: the start-up
- * (src/background-jobs.ts `startNodeServer`) reads them first and stops with that message. A Worker has
- * no start-up of its own, so its first request is where a bad setting shows.
+ * everything and logs the one message naming every bad setting. Under `npm start` this never happens: the
+ * start-up (src/background-jobs.ts `startNodeServer`) reads them first and stops with that message. A Worker,
+ * and `npm run dev` (Waku's dev server, which has no start-up of ours), show a bad setting on the first request.
  */
 export function checkSettings(): MiddlewareHandler {
   let problem: string | undefined;

@@ -284,6 +284,17 @@ describe('deliberate leniency is not drift', () => {
     expect(findDrift(edited(), wider)).toEqual([]);
   });
 
+  test('a keyword the walk does not compare stops the test rather than passing unchecked', () => {
+    const bounded = edited(({ CourseVenue }) => {
+      CourseVenue.properties.course_fee.minimum = 0;
+    });
+    expect(() => findDrift(bounded, fixture)).toThrow('`minimum` is not compared yet; extend schema-drift.ts');
+    const closed = edited(({ CourseVenue }) => {
+      CourseVenue.additionalProperties = false;
+    });
+    expect(() => findDrift(closed, fixture)).toThrow('`additionalProperties` is not compared yet');
+  });
+
   test('a fallback does not hide a type the schema does not read: a described value must come through as itself', () => {
     const swallowed = lenient(CourseVenueSchema.entries.venue_name, v.fallback(v.string(), ''));
     expect(findDrift(edited(), swallowed)).toEqual([
