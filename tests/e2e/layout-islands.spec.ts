@@ -270,6 +270,48 @@ test.describe('search overlay', () => {
   });
 });
 
+// Escape closes a modal dialog at once but the browser's `close` event comes in a later task, and a key press
+// can be handled in between (Chromium runs input first): a toggle pressed in that gap must open the dialog
+// for good, not have the late `close` event shut it again (seen as a flaky keyboard test in CI).
+test.describe('a toggle pressed before the close event has arrived', () => {
+  test.use({ viewport: MOBILE });
+
+  for (const { name, dialogId, toggleId } of [
+    { name: 'Menu', dialogId: 'site-menu', toggleId: 'site-menu-toggle' },
+    { name: 'Search courses', dialogId: 'site-search', toggleId: 'site-search-toggle' },
+  ]) {
+    test(`opens the ${name} dialog and it stays open`, async ({ page }) => {
+      await visit(page, '/about');
+      const toggle = page.locator(`#${toggleId}`);
+      const dialog = page.getByRole('dialog', { name });
+      await toggle.click();
+      await expect(dialog).toBeVisible();
+
+      // what Escape then a quick Space do, in one task: the browser closes the dialog, the toggle is pressed,
+      // and only then does the `close` event run (and React render after it)
+      await page.evaluate(
+        ([dialogId, toggleId]) =>
+          new Promise<void>((resolve) => {
+            const element = document.getElementById(dialogId!) as HTMLDialogElement;
+            element.addEventListener('close', () => setTimeout(resolve, 250), { once: true });
+            element.close();
+            document.getElementById(toggleId!)!.click();
+          }),
+        [dialogId, toggleId],
+      );
+      await expect(dialog).toBeVisible();
+      await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+      expect(await pageBehindTakesFocus(page)).toBe(false);
+
+      // and it still closes as before, focus back on the toggle
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      await expect(toggle).toBeFocused();
+    });
+  }
+});
+
 test.describe('floating contact button', () => {
   const ROTATED_45 = 'matrix(0.707107, 0.707107, -0.707107, 0.707107, 0, 0)';
 

@@ -47,6 +47,9 @@ export function GalleryModal() {
         pageUrlRef.current = window.location.href;
         window.history.pushState({ ...(window.history.state as object), [HISTORY_KEY]: item }, '');
         onOwnEntryRef.current = true;
+      } else {
+        // reopened on our entry (Forward, or a tile pressed before the last close event ran): it names this picture
+        window.history.replaceState({ ...(window.history.state as object), [HISTORY_KEY]: item }, '');
       }
     } else if (!item && dialog.open) {
       dialog.close();
@@ -58,6 +61,9 @@ export function GalleryModal() {
     if (!dialog) return;
     // Every way of closing ends here: the close button, the backdrop, Escape, Back, a phone's back gesture.
     const onClose = () => {
+      // the browser sends `close` a task after closing (Escape); a tile pressed in between has opened the
+      // dialog again, and this late event must not shut it
+      if (dialog.open) return;
       setItem(null);
       openerRef.current?.focus();
       if (onOwnEntryRef.current) {

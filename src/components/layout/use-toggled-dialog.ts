@@ -31,6 +31,9 @@ export function useToggledDialog({
     if (!dialog) return;
     dialog.dataset.enhanced = '';
     const onClose = () => {
+      // the browser sends `close` a task after closing (Escape); a toggle pressed in between has opened the
+      // dialog again, and this late event must not shut it
+      if (dialog.open) return;
       setOpen(false);
       toggleRef.current?.focus();
     };
