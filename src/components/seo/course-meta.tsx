@@ -43,17 +43,21 @@ function breadcrumbData(origin: string, crumbs: readonly Crumb[], current: strin
 }
 
 /** A sub-course page's head: title, a description from its sessions and text, the Course and breadcrumbs. */
-function subCourseHead(slug: string, subCourse: SubCourse, crumbs: Crumb[]): MetaProps {
+function subCourseHead(
+  slug: string,
+  subCourse: SubCourse,
+  crumbs: Crumb[],
+  listed: SearchCourse | undefined,
+): MetaProps {
   const origin = siteOrigin();
   const path = subCourseHref(slug);
   const url = `${origin}${path}`;
   // the course's own words, not the facts line an admin text may open with (code, category, duration)
   const about = courseSummary(subCourse.description);
-  // the admin gives a course's code only in its category's list; the search index has gathered them
-  const index = peekSearchIndex();
-  const code = index?.courses.find((entry) => entry.slug === slug)?.code;
+  // the admin gives a course's code only in its category's list: the catalogue's entry (the loader's) has it
+  const code = listed?.code;
   return {
-    title: coursePageTitle({ slug, title: subCourse.title }, index),
+    title: coursePageTitle({ slug, title: subCourse.title }, peekSearchIndex()),
     description: subCourseDescription(subCourse.title, subCourse.course_venue, about),
     path,
     structuredData: [
@@ -154,7 +158,9 @@ export function SubCoursePageHead({ page }: { page: SubCoursePageData }) {
   return (
     <CoursePageHead
       data={page.subCourse}
-      head={(result) => (result.ok ? subCourseHead(slug, result.data, crumbs) : courseFailureHead(path, result.error))}
+      head={(result) =>
+        result.ok ? subCourseHead(slug, result.data, crumbs, listed) : courseFailureHead(path, result.error)
+      }
       catalogueHead={listed && listedSubCourseHead(listed)}
     />
   );
