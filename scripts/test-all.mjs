@@ -1,19 +1,23 @@
 #!/usr/bin/env node
 // `npm test`: typecheck, formatting, generated-client check, unused code (knip), unit tests, production and Worker builds, e2e tests in Chromium
 // (with the W3C HTML checker, which needs Java).
-// Ends with one summary line "tests: N passed, N failed".
+// Ends with one summary line "tests: N passed, N failed, N skipped"; under CI (CI set) a skipped test or a
+// `.only` fails the run (scripts/test-report.mjs).
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findChromium } from './find-chromium.mjs';
 import { findJava, JAVA_INSTALL_HINT } from './find-java.mjs';
+import { playwrightCounts, suiteVerdict, vitestCounts } from './test-report.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules/.bin', name);
 const results = path.join(root, 'test-results');
+const ci = Boolean(process.env.CI);
 let passed = 0;
 let failed = 0;
+let skipped = 0;
 
 function step(title, command, args, env = {}) {
   console.log(`\n=== ${title}`);
@@ -22,8 +26,18 @@ function step(title, command, args, env = {}) {
 }
 
 function summary(code) {
-  console.log(`\ntests: ${passed} passed, ${failed} failed`);
-  process.exit(code);
+  const verdict = suiteVerdict({ passed, failed, skipped }, { ci });
+  if (!verdict.ok) console.error(`\nThe suite fails: ${verdict.problems.join('; ')}.`);
+  console.log(`\n${verdict.line}`);
+  process.exit(code === 0 && verdict.ok ? 0 : 1);
+}
+
+/** Adds a runner's counts; a runner that failed without a failed test (a crash, a `.only`) counts as one. */
+function count(counts, runnerOk) {
+  passed += counts.passed;
+  failed += counts.failed;
+  skipped += counts.skipped;
+  if (!runnerOk && counts.failed === 0) failed += 1;
 }
 
 rmSync(results, { recursive: true, force: true });
@@ -69,8 +83,7 @@ const unitOk = step('unit tests (vitest)', bin('vitest'), [
   '--reporter=json',
   `--outputFile.json=${path.join(results, 'unit.json')}`,
 ]);
-countVitest(path.join(results, 'unit.json'));
-if (!unitOk && failed === 0) failed += 1;
+count(vitestCounts(path.join(results, 'unit.json')), unitOk);
 
 if (!step('production build', bin('waku'), ['build'])) {
   failed += 1;
@@ -121,8 +134,7 @@ const e2eOk = step('e2e tests (Playwright, production build)', bin('playwright')
   '-c',
   'tests/playwright.config.ts',
 ]);
-countPlaywright(path.join(results, 'e2e.json'));
-if (!e2eOk && failed === 0) failed += 1;
+count(playwrightCounts(path.join(results, 'e2e.json')), e2eOk);
 
 summary(unitOk && e2eOk ? 0 : 1);
 
@@ -130,18 +142,4 @@ summary(unitOk && e2eOk ? 0 : 1);
 function canInstallWithApt(pathSetting) {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   return isRoot && !process.env[pathSetting] && spawnSync('apt-get', ['--version'], { stdio: 'ignore' }).status === 0;
-}
-
-function countVitest(file) {
-  if (!existsSync(file)) return;
-  const report = JSON.parse(readFileSync(file, 'utf8'));
-  passed += report.numPassedTests ?? 0;
-  failed += report.numFailedTests ?? 0;
-}
-
-function countPlaywright(file) {
-  if (!existsSync(file)) return;
-  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
-  passed += (stats?.expected ?? 0) + (stats?.flaky ?? 0);
-  failed += stats?.unexpected ?? 0;
 }

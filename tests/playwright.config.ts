@@ -30,6 +30,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1, // 2 cores: one worker is faster than two (platform notes)
   retries: 0,
+  // under CI a `.only` fails the run instead of quietly running one test (scripts/test-report.mjs)
+  forbidOnly: Boolean(process.env.CI),
   timeout: 30_000,
   expect: { timeout: 5_000 },
   reporter: [['list'], ['json', { outputFile: path.join(outputDir, 'e2e.json') }]],

@@ -21,7 +21,7 @@ import { hashString, renderImage, renderLogo } from './images.mjs';
 import { demoPhotos, photoFor } from './photos.mjs';
 
 /**
- * @typedef {'drop' | 'hang' | 'invalid-json' | 'wrong-shape' | 'huge' | 'slow-body' | 'redirect'} FaultMode
+ * @typedef {'drop' | 'hang' | 'held' | 'invalid-json' | 'wrong-shape' | 'huge' | 'slow-body' | 'redirect'} FaultMode
  *
  * @typedef {object} FaultRule
  * @property {string} path      Exact API path ('/home-page/content'), a prefix ending in '*'
@@ -29,6 +29,8 @@ import { demoPhotos, photoFor } from './photos.mjs';
  * @property {number} [delayMs] Extra delay before answering (added to the global latency).
  * @property {number} [status]  Answer this HTTP status with a JSON error body.
  * @property {FaultMode} [mode] drop: destroy the socket; hang: never answer (until close);
+ *                              held: wait until the test calls `release()`, then answer as usual (a gate
+ *                              the test opens, so a test orders events without guessing how fast a machine is);
  *                              invalid-json: 200 with a body that is not JSON;
  *                              wrong-shape: 200 with `{ "data": { "unexpected": true } }`;
  *                              huge: 200 with a JSON body of `bytes` bytes (50 MB by default), no length;
@@ -48,6 +50,9 @@ import { demoPhotos, photoFor } from './photos.mjs';
  * @property {() => Promise<void>} close       Stop, destroying every connection (hanging ones too).
  * @property {(rules: FaultRule[]) => void} setFaults  Replace the fault rules (throws TypeError if invalid).
  * @property {() => void} resetFaults
+ * @property {() => void} release  Open the gate of every `held` rule: held requests are answered now, and the
+ *                              rules are removed (later requests are answered at once).
+ * @property {() => number} heldRequests  Requests waiting at a `held` rule right now.
  * @property {(ms: number) => void} setLatency Set the global latency added to every API request.
  * @property {() => RequestCounts} requestCounts  API requests received per path (counted before faults),
  *                              e.g. `{ '/home-page/content': 3 }`; over HTTP: `{ counts, total }`.
@@ -75,7 +80,7 @@ import { demoPhotos, photoFor } from './photos.mjs';
  *                                 logo a PNG, as a real admin's uploads are (photos.mjs; made with sharp at start).
  */
 
-const FAULT_MODES = new Set(['drop', 'hang', 'invalid-json', 'wrong-shape', 'huge', 'slow-body', 'redirect']);
+const FAULT_MODES = new Set(['drop', 'hang', 'held', 'invalid-json', 'wrong-shape', 'huge', 'slow-body', 'redirect']);
 const JSON_TYPE = 'application/json; charset=utf-8';
 const MAX_CONTROL_BODY = 1024 * 1024;
 
@@ -269,6 +274,8 @@ export async function startDemoAdmin({
   };
   /** @type {Set<import('node:net').Socket>} */
   const sockets = new Set();
+  /** Requests waiting at a `held` rule, answered by release() or ended by close(). @type {Set<() => void>} */
+  const held = new Set();
   /** Pending delays, released on close. @type {Map<NodeJS.Timeout, () => void>} */
   const delays = new Map();
   /** @type {Map<string, { body: string, etag: string }>} */
@@ -332,6 +339,14 @@ export async function startDemoAdmin({
         gone = true;
       });
       await sleep(delay);
+      if (gone || state.closing) return;
+    }
+    if (rule?.mode === 'held') {
+      let gone = false;
+      res.once('close', () => {
+        gone = true;
+      });
+      await new Promise((resolve) => held.add(resolve));
       if (gone || state.closing) return;
     }
     switch (rule?.mode) {
@@ -512,6 +527,8 @@ export async function startDemoAdmin({
           release();
         }
         delays.clear();
+        for (const open of held) open();
+        held.clear();
         server.closeAllConnections();
         mediaServer?.closeAllConnections();
         for (const socket of sockets) socket.destroy();
@@ -524,6 +541,14 @@ export async function startDemoAdmin({
     },
     resetFaults() {
       state.rules = [];
+    },
+    release() {
+      state.rules = state.rules.filter((rule) => rule.mode !== 'held');
+      for (const open of held) open();
+      held.clear();
+    },
+    heldRequests() {
+      return held.size;
     },
     /** @param {number} ms */
     setLatency(ms) {

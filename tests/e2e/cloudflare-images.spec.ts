@@ -1,12 +1,11 @@
 // Admin pictures on the Worker build in local workerd (record 026). Cloudflare resizes pictures as the Worker
 // fetches them (`cf.image`); local workerd has no image transforms, so the Worker sends the originals there
-// and says so once, and the pages still work. Skipped when the Worker build is missing.
+// and says so once, and the pages still work. They fail when the Worker build is missing.
 import { expect, test } from '@playwright/test';
 import { siteEnvFor, startAdmin, type DemoAdmin, type Site } from './support/servers';
-import { startWorker, workerBuilt } from './support/worker';
+import { startWorker } from './support/worker';
 
 test.describe('pictures on the Worker in workerd', () => {
-  test.skip(!workerBuilt, 'run `npm run build:cloudflare` first');
   test.describe.configure({ timeout: 120_000 });
 
   let admin: DemoAdmin;

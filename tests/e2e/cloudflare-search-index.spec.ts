@@ -2,19 +2,18 @@
 // the Cron Trigger's scheduled(), a run at a time within its budget (pace × minutes between runs), resuming
 // at its cursor, until the catalogue is read whole; requests never crawl. A cold isolate (a new wrangler dev
 // on the same local store) answers search and the sitemap from the stored index at once.
-// Skipped when the Worker build is missing (test-all.mjs always makes it).
+// They fail when the Worker build is missing (test-all.mjs always makes it).
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { CourseCategory, SubCourse } from './support/admin-data';
 import { siteEnvFor, startAdmin } from './support/servers';
-import { startWorker, workerBuilt } from './support/worker';
+import { startWorker } from './support/worker';
 
 const PACE = 40; // admin calls per minute: each run may make 40 (the runs here are less than a minute apart)
 
 test.describe('the search index on Workers', () => {
-  test.skip(!workerBuilt, 'run `npm run build:cloudflare` first');
   test.describe.configure({ timeout: 180_000 });
 
   test('scheduled runs crawl a catalogue larger than one run can, within the budget; a cold isolate answers from KV', async () => {

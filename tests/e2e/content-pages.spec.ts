@@ -1,9 +1,9 @@
 // The simple content pages: /about, /conferences, /consultations, /destination-training,
 // /customized-in-house and /learning-solutions, with the demo admin's content, their failure states and axe.
-import http from 'node:http';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { SITE_NAME } from './support/identity';
+import { streamPage } from './support/read-chunks';
 import { startPair } from './support/servers';
 import { axeViolations } from './support/axe';
 import { adminData } from './support/admin-data';
@@ -140,13 +140,15 @@ test.describe('content pages with the demo content', () => {
 
 test.describe('content pages when the admin fails or is slow', () => {
   test('each shared component shows a message inside the page layout', async ({ page }) => {
-    const pair = await startPair();
-    try {
-      pair.admin.setFaults([
+    // failing from the start: the site's start-up crawl reads the learning solutions, and would keep them
+    const pair = await startPair({
+      faults: [
         { path: '/conference-summit/content', status: 500 },
         { path: '/about-us/content', status: 503 },
         { path: '/learning-solution/content', mode: 'invalid-json' },
-      ]);
+      ],
+    });
+    try {
       for (const { path, heading, message } of [
         {
           path: '/conferences',
@@ -173,28 +175,14 @@ test.describe('content pages when the admin fails or is slow', () => {
   });
 
   test('a content page streams a skeleton first', async () => {
-    const pair = await startPair();
+    // every admin answer waits at a gate the test opens: what arrives before that is the shell
+    const pair = await startPair({ faults: [{ path: '*', mode: 'held' }] });
     try {
-      pair.admin.setFaults([{ path: '*', delayMs: 1500 }]);
-      const chunks = await new Promise<{ at: number; text: string }[]>((resolve, reject) => {
-        const started = Date.now();
-        http
-          .get(`${pair.site.url}/destination-training`, (res) => {
-            const received: { at: number; text: string }[] = [];
-            res.setEncoding('utf8');
-            res.on('data', (text: string) => received.push({ at: Date.now() - started, text }));
-            res.on('end', () => resolve(received));
-          })
-          .on('error', reject);
-      });
-      const shell = chunks
-        .filter((chunk) => chunk.at < 1000)
-        .map((chunk) => chunk.text)
-        .join('');
-      expect(shell).toContain('aria-label="Loading page"');
+      const stream = streamPage(`${pair.site.url}/destination-training`);
+      const shell = await stream.until((html) => html.includes('aria-label="Loading page"'));
       expect(shell).not.toContain('id="page-title"');
-      const whole = chunks.map((chunk) => chunk.text).join('');
-      expect(whole).toMatch(/<h1 id="page-title"[^>]*>Destination Training<\/h1>/);
+      pair.admin.release();
+      expect(await stream.whole).toMatch(/<h1 id="page-title"[^>]*>Destination Training<\/h1>/);
     } finally {
       await pair.stop();
     }

@@ -2,7 +2,7 @@
 // what the demo admin actually serves; their empty states, 404s, a failing admin, and accessibility.
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { startPair } from './support/servers';
+import { startAdmin, startPair, startSite } from './support/servers';
 import { axeViolations } from './support/axe';
 import { adminData, type CourseCategory, type SubCourse } from './support/admin-data';
 
@@ -145,14 +145,25 @@ test.describe('sub-course details', () => {
   });
 
   test('fees with cents keep them', async ({ page }) => {
-    const subCourse = await adminData<SubCourse>('/course-venue/details/project-scheduling-and-cost-control');
-    const withCents = subCourse.course_venue.find((session) => !Number.isInteger(session.course_fee));
-    test.skip(!withCents, 'the demo has no fee with cents today');
-    await page.goto('/subCourse-details/project-scheduling-and-cost-control');
-    await expect(
-      page.getByRole('table').getByText(expectedFee(withCents!.course_fee), { exact: true }).first(),
-    ).toBeVisible();
-    expect(expectedFee(withCents!.course_fee)).toMatch(/\.\d\d$/);
+    // the test makes its own fee with cents (the demo's fees may all be whole), before the site starts, so
+    // its start-up crawl reads the edited course too
+    const slug = 'project-scheduling-and-cost-control';
+    const admin = await startAdmin();
+    admin.editContent(`/course-venue/details/${slug}`, (course: SubCourse) => ({
+      ...course,
+      course_venue: course.course_venue.map((session, index) =>
+        index === 0 ? { ...session, course_fee: 2450.5 } : session,
+      ),
+    }));
+    const site = await startSite(admin);
+    try {
+      await page.goto(`${site.url}/subCourse-details/${slug}`);
+      await expect(page.getByRole('table').getByText(expectedFee(2450.5), { exact: true }).first()).toBeVisible();
+      expect(expectedFee(2450.5)).toBe('US$ 2,450.50');
+    } finally {
+      await site.stop();
+      await admin.close();
+    }
   });
 
   test('a sub-course without sessions says so and offers Contact Us', async ({ page }) => {

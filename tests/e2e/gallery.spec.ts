@@ -1,9 +1,9 @@
 // Issue 4: the gallery page: tiles from the admin, the large-image modal with mouse and keyboard, the no-JS
 // fallback, the 12-tile skeleton while the gallery loads, accessibility. Issue 12: the Back button closes the
 // modal instead of leaving the gallery.
-import http from 'node:http';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { streamPage } from './support/read-chunks';
 import { startPair } from './support/servers';
 import { axeViolations } from './support/axe';
 
@@ -245,35 +245,18 @@ test.describe('without JavaScript', () => {
   });
 });
 
-/** Read a page as raw chunks, in arrival order. */
-function readChunks(url: string): Promise<{ status: number; chunks: string[] }> {
-  return new Promise((resolve, reject) => {
-    const req = http.get(url, (res) => {
-      const chunks: string[] = [];
-      res.setEncoding('utf8');
-      res.on('data', (text: string) => chunks.push(text));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, chunks }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-  });
-}
-
 test('while the gallery loads the page shows a skeleton of 12 tiles, then the pictures', async () => {
-  const pair = await startPair();
+  // the gallery's answer waits at a gate the test opens: what arrives before that is the shell
+  const pair = await startPair({ faults: [{ path: '/gallery/content', mode: 'held' }] });
   try {
-    pair.admin.setFaults([{ path: '/gallery/content', delayMs: 1500 }]);
-    const { status, chunks } = await readChunks(`${pair.site.url}/gallery`);
-    expect(status).toBe(200);
-    // what the stream held before the first picture arrived: heading and skeleton, in an earlier chunk
-    const firstDataChunk = chunks.findIndex((chunk) => chunk.includes('/media/gallery-01.svg'));
-    expect(firstDataChunk).toBeGreaterThan(0);
-    const beforeData = chunks.slice(0, firstDataChunk).join('');
+    const stream = streamPage(`${pair.site.url}/gallery`);
+    expect(await stream.status).toBe(200);
+    const beforeData = await stream.until((html) => (html.match(/data-skeleton-tile=""/g) ?? []).length === 12);
     expect(beforeData).toContain('Glimpses of our trainings');
     expect(beforeData).toContain('data-skeleton="gallery"');
-    expect(beforeData.match(/data-skeleton-tile=""/g) ?? []).toHaveLength(12);
-
-    const whole = chunks.join('');
+    expect(beforeData).not.toContain('/media/gallery-01.svg');
+    pair.admin.release();
+    const whole = await stream.whole;
     expect(whole.match(/<a [^>]*href="[^"]*\/media\/gallery-\d+\.svg"/g) ?? []).toHaveLength(16);
   } finally {
     await pair.stop();
@@ -284,8 +267,7 @@ test('a cached gallery is in the HTML itself, not behind the skeleton', async ()
   const pair = await startPair();
   try {
     await fetch(`${pair.site.url}/gallery`).then((res) => res.text()); // warm the cache
-    const { chunks } = await readChunks(`${pair.site.url}/gallery`);
-    const html = chunks.join('');
+    const html = await streamPage(`${pair.site.url}/gallery`).whole;
     expect(html).not.toContain('data-skeleton="gallery"');
     // the tiles sit in the page body, not in one of React's hidden streaming containers
     const main = html.slice(html.indexOf('<main'), html.indexOf('</main>'));
@@ -296,9 +278,8 @@ test('a cached gallery is in the HTML itself, not behind the skeleton', async ()
 });
 
 test('a failing gallery call shows a message; the page still answers 200 with its heading', async ({ page }) => {
-  const pair = await startPair();
+  const pair = await startPair({ faults: [{ path: '/gallery/content', status: 500 }] });
   try {
-    pair.admin.setFaults([{ path: '/gallery/content', status: 500 }]);
     const response = await page.goto(`${pair.site.url}/gallery`);
     expect(response?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Glimpses of our trainings');

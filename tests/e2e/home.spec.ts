@@ -3,7 +3,7 @@
 import { expect, test } from './support/fixtures';
 import { SITE_NAME } from './support/identity';
 import { startPair } from './support/servers';
-import { readChunks } from './support/read-chunks';
+import { streamPage } from './support/read-chunks';
 import { adminData } from './support/admin-data';
 
 type HomeHero = { title: string; sub_title: string; banner?: string };
@@ -208,27 +208,23 @@ test.describe('home page with the demo content', () => {
 
 test.describe('home page while the admin is slow or failing', () => {
   test('the first flush holds the skeletons: hero, 3 intro tiles, 12 upcoming cards, 8 learning solutions', async () => {
-    const pair = await startPair();
+    // every admin answer waits at a gate the test opens: what arrives before that is the shell
+    const pair = await startPair({ faults: [{ path: '*', mode: 'held' }] });
     try {
-      pair.admin.setFaults([{ path: '*', delayMs: 1500 }]);
-      const { status, chunks } = await readChunks(`${pair.site.url}/`);
-      expect(status).toBe(200);
-      // The shell may be written in several pieces; all of them leave before any admin answer can exist.
-      const first = chunks
-        .filter((chunk) => chunk.at < 1000)
-        .map((chunk) => chunk.text)
-        .join('');
+      const stream = streamPage(`${pair.site.url}/`);
+      expect(await stream.status).toBe(200);
+      const first = await stream.until((text) => count(text, 'data-skeleton="solution-card"') === 8);
       expect(first).toContain('<main');
       expect(count(first, 'data-skeleton="hero"')).toBe(1);
       expect(count(first, 'data-skeleton="intro-tile"')).toBe(3);
       expect(count(first, 'data-skeleton="upcoming-card"')).toBe(12);
-      expect(count(first, 'data-skeleton="solution-card"')).toBe(8);
       // the headings that need no data are already there, the data is not
       expect(first).toContain('Upcoming Training events');
       expect(first).toContain('Unlock your learning experience with us');
       expect(first).not.toContain('data-upcoming-course=');
 
-      const whole = chunks.map((chunk) => chunk.text).join('');
+      pair.admin.release();
+      const whole = await stream.whole;
       expect(count(whole, 'data-upcoming-course=')).toBe(12);
       expect(count(whole, 'data-learning-solution=')).toBe(8);
       expect(count(whole, 'data-intro-tile=')).toBe(8);
@@ -238,9 +234,9 @@ test.describe('home page while the admin is slow or failing', () => {
   });
 
   test('a failing upcoming-courses call shows a message in that section only', async ({ page }) => {
-    const pair = await startPair();
+    // failing from the start: the site's start-up crawl reads the same list, and would otherwise keep it
+    const pair = await startPair({ faults: [{ path: '/upcoming-certification/content', status: 500 }] });
     try {
-      pair.admin.setFaults([{ path: '/upcoming-certification/content', status: 500 }]);
       const [hero, intro, about] = await Promise.all([
         adminData<HomeHero>('/home-page/content'),
         adminData<HomeIntro>('/home-intro/content'),

@@ -10,7 +10,7 @@ import { startAdmin, startSite } from './support/servers';
 import { axeViolations } from './support/axe';
 import { adminData, type CourseCategory } from './support/admin-data';
 import { startPairOnKeptIndex } from './support/kept-index';
-import { readChunks, type Chunk } from './support/read-chunks';
+import { streamPage } from './support/read-chunks';
 
 /**
  * Loads a fresh server's course-page code without asking the admin for a course (a malformed slug is a 404 at
@@ -22,26 +22,26 @@ async function warmUp(site: string) {
   await response.body?.cancel();
 }
 
-const textOf = (chunks: Chunk[]) => chunks.map((chunk) => chunk.text).join('');
-
-test.describe('course pages with a slow admin (800 ms)', () => {
+test.describe('course pages with a slow admin', () => {
   test("a listed course sends the header, the catalogue's head and the skeleton first, with 200; the course streams in", async ({
     page,
   }) => {
     // a server restarted on its kept index: it knows the catalogue, and has none of it in its content cache
     const pair = await startPairOnKeptIndex();
     try {
-      pair.admin.setFaults([{ path: '*', delayMs: 800 }]);
       await warmUp(pair.site.url);
       const category = await adminData<CourseCategory>('/upcoming-training/details/101');
       const course = category.training_course[0]!;
       for (const path of [`/subCourse-details/${course.slug}`, '/upcoming-training-course-details/101']) {
-        const { status, chunks } = await readChunks(`${pair.site.url}${path}`);
-        expect(status, path).toBe(200);
-        const early = textOf(chunks.filter((chunk) => chunk.at < 700));
+        // every admin answer waits at a gate the test opens: what arrives before that is the first bytes
+        pair.admin.setFaults([{ path: '*', mode: 'held' }]);
+        const stream = streamPage(`${pair.site.url}${path}`);
+        expect(await stream.status, path).toBe(200);
+        const early = await stream.until((html) => html.includes('</head>') && html.includes('Loading the course'));
         expect(early, path).toContain('<header');
-        expect(early, path).toContain('Loading the course');
         expect(early, path).not.toContain('<h1');
+        pair.admin.release();
+        const whole = await stream.whole;
         // the head is whole in the first bytes, from the catalogue: the title, description and canonical link
         // the admin's answer gives (the next view renders in place from it)
         const [streamedHead] = early.split('</head>');
@@ -58,7 +58,6 @@ test.describe('course pages with a slow admin (800 ms)', () => {
         }
         // the course streams in, its structured data with it; no <title>, <meta> or canonical link lands in the
         // body (React's module preloads may: a <link rel=modulepreload> is valid there)
-        const whole = textOf(chunks);
         expect(whole, path).toMatch(/<h1[^>]*>[^<]+<\/h1>/);
         expect(whole.split('</head>')[1], path).toContain('application/ld+json');
         expect(whole.split('</head>')[1], path).not.toMatch(/<title|<meta |<link rel="canonical"/);
@@ -77,12 +76,14 @@ test.describe('course pages with a slow admin (800 ms)', () => {
   }) => {
     const pair = await startPairOnKeptIndex();
     try {
-      pair.admin.setFaults([{ path: '/course-venue/details/*', delayMs: 800 }]);
+      pair.admin.setFaults([{ path: '/course-venue/details/*', mode: 'held' }]);
       await warmUp(pair.site.url);
-      const unknown = await readChunks(`${pair.site.url}/subCourse-details/no-such-course-late`);
-      expect(unknown.status).toBe(404);
-      expect(unknown.chunks[0]!.at).toBeGreaterThanOrEqual(700); // it waited for the admin's word
-      const html = textOf(unknown.chunks);
+      const unknown = streamPage(`${pair.site.url}/subCourse-details/no-such-course-late`);
+      // the site asks the admin, and its answer waits for that word: a streamed page would have sent 200 already
+      await expect.poll(() => pair.admin.heldRequests()).toBe(1);
+      pair.admin.release();
+      expect(await unknown.status).toBe(404);
+      const html = await unknown.whole;
       expect(html).not.toContain('Loading the course');
       const [head, body] = html.split('</head>');
       expect(head).toMatch(/<meta name="robots" content="noindex(?:, follow)?"\/>/);

@@ -4,6 +4,7 @@
 import { expect, test } from './support/fixtures';
 import { SITE_NAME, TEST_SITE_IDENTITY } from './support/identity';
 import { readHead, readJsonLd, ofType, type JsonLdNode } from './support/seo-parse';
+import { streamPage } from './support/read-chunks';
 import { startPair } from './support/servers';
 import { SITE_ROUTES } from './support/routes';
 import { adminData, type CourseCategory, type SubCourse } from './support/admin-data';
@@ -289,25 +290,15 @@ test('SITE_URL sets the origin of canonical addresses, cards, robots.txt and the
 
 test('a slow admin: the fallback head is in the first bytes, and the page asks the admin once', async () => {
   test.setTimeout(60_000);
-  const pair = await startPair();
+  // the about page's answer waits at a gate the test opens: what arrives before that is the shell
+  const pair = await startPair({ faults: [{ path: '/about-us/content', mode: 'held' }] });
   try {
-    pair.admin.setFaults([{ path: '/about-us/content', delayMs: 800 }]);
     const about = await adminData<{ title: string }>('/about-us/content');
     pair.admin.resetCounts();
-    const started = Date.now();
-    const response = await fetch(`${pair.site.url}/about`);
-    const reader = response.body!.getReader();
-    const decoder = new TextDecoder();
-    const chunks: { at: number; text: string }[] = [];
-    for (let next = await reader.read(); !next.done; next = await reader.read()) {
-      chunks.push({ at: Date.now() - started, text: decoder.decode(next.value, { stream: true }) });
-    }
-    // what arrived before the admin (800 ms) could have answered: the shell, with the head's fallback texts
-    const early = chunks
-      .filter((chunk) => chunk.at < 700)
-      .map((chunk) => chunk.text)
-      .join('');
-    const all = chunks.map((chunk) => chunk.text).join('');
+    const stream = streamPage(`${pair.site.url}/about`);
+    const early = await stream.until((html) => html.includes('</head>') && html.includes('<header'));
+    pair.admin.release();
+    const all = await stream.whole;
     expect(early).toContain('<header');
     expect(early).toContain(`<title>About Us | ${SITE_NAME}</title>`);
     expect(early).toMatch(/<link rel="canonical" href="[^"]*\/about"\/>/);

@@ -1,50 +1,23 @@
 // Issue 2's promises about the production server: it streams the shell before slow admin data, it asks
 // the admin once per call however many visitors arrive, and it keeps serving content when the admin dies.
-import http from 'node:http';
 import { expect, test } from '@playwright/test';
+import { streamPage } from './support/read-chunks';
 import { startPair } from './support/servers';
-
-type Chunk = { at: number; text: string };
-
-/** Read a page as raw chunks with their arrival times (ms since the request). */
-function readChunks(url: string, headers: Record<string, string> = {}): Promise<{ status: number; chunks: Chunk[] }> {
-  return new Promise((resolve, reject) => {
-    const started = Date.now();
-    const req = http.get(url, { headers }, (res) => {
-      const chunks: Chunk[] = [];
-      res.setEncoding('utf8');
-      res.on('data', (text: string) => chunks.push({ at: Date.now() - started, text }));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, chunks }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-  });
-}
 
 test.describe('streaming', () => {
   test('the first chunk holds the header and the hero skeleton; the hero title arrives later', async () => {
-    const pair = await startPair();
+    // every admin answer waits at a gate the test opens: what arrives before that is what the browser has
+    // before the admin answers
+    const pair = await startPair({ faults: [{ path: '*', mode: 'held' }] });
     try {
-      // warm nothing: every admin answer takes 1.2 s
-      pair.admin.setFaults([{ path: '*', delayMs: 1200 }]);
-      const { status, chunks } = await readChunks(`${pair.site.url}/`);
-      expect(status).toBe(200);
-      const whole = chunks.map((chunk) => chunk.text).join('');
       const heroTitle = /<h1[^>]*id="hero-title"[^>]*>/;
-      expect(whole).toMatch(heroTitle);
-
-      // what the browser has before the admin answers (1.2 s): the shell and the skeleton, not the data
-      const early = chunks
-        .filter((chunk) => chunk.at < 1000)
-        .map((chunk) => chunk.text)
-        .join('');
+      const stream = streamPage(`${pair.site.url}/`);
+      expect(await stream.status).toBe(200);
+      const early = await stream.until((html) => html.includes('data-skeleton="hero"') && html.includes('About Us'));
       expect(early).toContain('<header');
-      expect(early).toContain('About Us');
-      expect(early).toContain('data-skeleton="hero"');
       expect(early).not.toMatch(heroTitle);
-
-      const titleChunk = chunks.find((chunk) => heroTitle.test(chunk.text))!;
-      expect(titleChunk.at).toBeGreaterThanOrEqual(1100);
+      pair.admin.release();
+      expect(await stream.whole).toMatch(heroTitle);
     } finally {
       await pair.stop();
     }

@@ -22,7 +22,7 @@ export type FaultRule = {
   path: string;
   delayMs?: number;
   status?: number;
-  mode?: 'drop' | 'hang' | 'invalid-json' | 'wrong-shape' | 'huge' | 'slow-body' | 'redirect';
+  mode?: 'drop' | 'hang' | 'held' | 'invalid-json' | 'wrong-shape' | 'huge' | 'slow-body' | 'redirect';
   bytes?: number;
   location?: string;
   times?: number;
@@ -36,6 +36,9 @@ export type DemoAdmin = {
   close(): Promise<void>;
   setFaults(rules: FaultRule[]): void;
   resetFaults(): void;
+  /** Answer every request waiting at a `held` rule, and remove those rules. */
+  release(): void;
+  heldRequests(): number;
   requestCounts(): Record<string, number>;
   resetCounts(): void;
   totalRequests(): number;
@@ -152,12 +155,19 @@ export async function startSite(
   };
 }
 
-/** A fresh admin + site pair with its own cache, for tests that change what the admin does. */
-export async function startPair(options: { latencyMs?: number; courses?: number; env?: Record<string, string> } = {}) {
+/**
+ * A fresh admin + site pair with its own cache, for tests that change what the admin does. `faults` apply
+ * from the site's first request on: set later, they would race the site's own start-up crawl, which may
+ * already have read (and cached) the answer the test means to break.
+ */
+export async function startPair(
+  options: { latencyMs?: number; courses?: number; env?: Record<string, string>; faults?: FaultRule[] } = {},
+) {
   const admin = await startAdmin({
     ...(options.latencyMs ? { latencyMs: options.latencyMs } : {}),
     ...(options.courses ? { courses: options.courses } : {}),
   });
+  if (options.faults) admin.setFaults(options.faults);
   const site = await startSite(admin, options.env);
   return {
     admin,

@@ -8,8 +8,8 @@ import { freePort, type Site } from './servers';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-/** Whether the Worker build is there; the Worker specs are skipped without it (test-all.mjs always makes it). */
-export const workerBuilt = existsSync(path.join(root, 'dist-cloudflare/server/serve-cloudflare.js'));
+/** The Worker build; test-all.mjs always makes it. Without it the Worker tests fail (never skip unseen). */
+const WORKER_BUILD = path.join(root, 'dist-cloudflare/server/serve-cloudflare.js');
 
 export type Worker = Site & {
   /** Runs the Cron Trigger's `scheduled()` once (`wrangler dev --test-scheduled`) and waits for it. */
@@ -48,6 +48,7 @@ export async function startWorker(
   persistTo?: string,
   { logLevel = 'warn', emailDestinations }: { logLevel?: 'warn' | 'info'; emailDestinations?: string[] } = {},
 ): Promise<Worker> {
+  if (!existsSync(WORKER_BUILD)) throw new Error('The Worker build is missing: run `npm run build:cloudflare` first');
   const port = await freePort();
   const ownStore = persistTo ? undefined : mkdtempSync(path.join(os.tmpdir(), 'worker-store-'));
   const config = emailDestinations ? restrictedEmailConfig(emailDestinations) : undefined;
