@@ -323,14 +323,15 @@ test('an admin failure never breaks search: a message while there is no index, t
 }) => {
   const pair = await startPair({
     env: { CONTENT_CACHE_TTL_MS: '400', CONTENT_RETRY_MS: '100', ADMIN_TIMEOUT_MS: '1000' },
+    // nothing to build from, from the start (the start-up crawl would otherwise read the lists first)
+    faults: [
+      { path: '/upcoming-certification/content', status: 500 },
+      { path: '/learning-solution/content', status: 500 },
+    ],
   });
   try {
     const keyword = keywordFor(pick.course.title);
-    // nothing to build from: the page still answers, with a message and a way to ask us
-    pair.admin.setFaults([
-      { path: '/upcoming-certification/content', status: 500 },
-      { path: '/learning-solution/content', status: 500 },
-    ]);
+    // the page still answers, with a message and a way to ask us
     let response = await page.goto(`${pair.site.url}/search?q=${encodeURIComponent(keyword)}`);
     expect(response?.status()).toBe(200);
     await expect(page.getByRole('main')).toContainText('The course list could not be loaded right now');
