@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findChromium } from './find-chromium.mjs';
 import { findJava, JAVA_INSTALL_HINT } from './find-java.mjs';
+import { findNginx } from './find-nginx.mjs';
 import { playwrightCounts, suiteVerdict, vitestCounts } from './test-report.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -129,6 +130,19 @@ if (!java) {
   summary(1);
 }
 console.log(`Java for the HTML checker: ${java}`);
+
+// Debian's nginx, in front of the site in tests/e2e/behind-nginx.spec.ts (a real proxy's default buffers)
+if (!findNginx() && canInstallWithApt('NGINX_PATH')) {
+  console.log("\nNo nginx found for the proxy test: installing Debian's nginx-light (apt-get)");
+  const apt = { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } };
+  spawnSync('apt-get', ['update', '-qq'], apt);
+  spawnSync('apt-get', ['install', '-y', '-qq', 'nginx-light'], apt);
+}
+if (!findNginx()) {
+  console.error('\nNo nginx found for the proxy test: sudo apt-get install -y nginx-light (or set NGINX_PATH)');
+  failed += 1;
+  summary(1);
+}
 const e2eOk = step('e2e tests (Playwright, production build)', bin('playwright'), [
   'test',
   '-c',

@@ -679,19 +679,21 @@ const EXTRA_SUBJECTS = [
   'Customer Insight',
 ];
 const EXTRA_KINDS = ['Foundations', 'Workshop', 'Masterclass', 'Practitioner Course', 'Bootcamp'];
+/** Generated courses per category, unless `categorySize` (DEMO_CATEGORY_SIZE) says otherwise. */
 const EXTRA_PER_CATEGORY = 50;
 
 /**
  * Learning-solution categories (ids 301…) holding generated courses, so the catalogue reaches `courses`
  * sub-courses in all (DEMO_COURSES): for testing and benching the site against a large catalogue.
  * @param {number} missing  How many courses to add.
+ * @param {number} perCategory  Courses per generated category (a large one: pages of 1 000 courses).
  * @returns {CategoryRow[]}
  */
-function extraCategoryRows(missing) {
+function extraCategoryRows(missing, perCategory) {
   /** @type {CategoryRow[]} */
   const rows = [];
   for (let made = 0, k = 0; made < missing; k += 1) {
-    const count = Math.min(EXTRA_PER_CATEGORY, missing - made);
+    const count = Math.min(perCategory, missing - made);
     const courses = Array.from({ length: count }, (_, index) => {
       const n = made + index;
       const subject = EXTRA_SUBJECTS[n % EXTRA_SUBJECTS.length];
@@ -721,10 +723,17 @@ function extraCategoryRows(missing) {
  * Build every payload and the list of images it references.
  * @param {{ now?: Date, origin: string, courses?: number, photos?: boolean }} options  `origin`: the server
  *   origin, e.g. `http://127.0.0.1:4010`; `courses`: grow the catalogue to this many sub-courses (DEMO_COURSES);
- *   `photos`: name camera photos (`.jpg`, a `.png` logo, photos.mjs) instead of the SVG drawings.
+ *   `photos`: name camera photos (`.jpg`, a `.png` logo, photos.mjs) instead of the SVG drawings;
+ *   `categorySize`: how many generated courses each added category holds (DEMO_CATEGORY_SIZE, default 50).
  * @returns {DemoSite}
  */
-export function createDemoSite({ now = new Date(), origin, courses = 0, photos = false }) {
+export function createDemoSite({
+  now = new Date(),
+  origin,
+  courses = 0,
+  photos = false,
+  categorySize = EXTRA_PER_CATEGORY,
+}) {
   if (!origin) throw new TypeError('createDemoSite: origin is required');
   const base = origin.replace(/\/+$/, '');
   const today = utcDay(now);
@@ -886,7 +895,7 @@ export function createDemoSite({ now = new Date(), origin, courses = 0, photos =
 
   const builtIn = [...UPCOMING, ...LEARNING_SOLUTIONS].reduce((sum, row) => sum + row.courses.length, 0);
   /** @type {LearningSolution[]} */
-  content['/learning-solution/content'] = [...LEARNING_SOLUTIONS, ...extraCategoryRows(courses - builtIn)].map(
+  content['/learning-solution/content'] = [...LEARNING_SOLUTIONS, ...extraCategoryRows(courses - builtIn, categorySize)].map(
     (row) => {
       content[`/learning-solution-training/details/${row.id}`] = buildCategory(row);
       return {

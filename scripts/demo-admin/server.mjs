@@ -73,6 +73,8 @@ import { demoPhotos, photoFor } from './photos.mjs';
  * @property {string} [publicOrigin] Origin used in image URLs instead of http://host:port.
  * @property {number} [courses]    Grow the catalogue to this many sub-courses (a large catalogue for tests and the
  *                                 bench; DEMO_COURSES on the command line and in `npm start`).
+ * @property {number} [categorySize] Generated courses per added category (default 50; DEMO_CATEGORY_SIZE): a
+ *                                 category of 1 000 courses, as large providers have.
  * @property {number} [mediaPort]  Serve the images from a second origin, http://host:mediaPort (0: a free port),
  *                                 as admins that keep media on another host do; the API origin then has none.
  * @property {string} [providerName] Speak for this provider instead of the demo's (identity.mjs, renameProvider).
@@ -245,6 +247,7 @@ export async function startDemoAdmin({
   now,
   publicOrigin,
   courses = 0,
+  categorySize,
   mediaPort,
   providerName,
   photos = false,
@@ -291,7 +294,7 @@ export async function startDemoAdmin({
     const at = fixedNow ?? new Date();
     const day = at.toISOString().slice(0, 10);
     if (!site || day !== siteDay) {
-      site = createDemoSite({ now: at, origin: mediaOrigin, courses, photos });
+      site = createDemoSite({ now: at, origin: mediaOrigin, courses, photos, ...(categorySize ? { categorySize } : {}) });
       if (providerName) site = renameProvider(site, providerName);
       siteDay = day;
     }
@@ -666,8 +669,8 @@ export async function startDemoAdmin({
 
 const USAGE = `Usage: node scripts/demo-admin/server.mjs [--port 4010] [--host 127.0.0.1] [--latency 0]
 Environment: DEMO_ADMIN_PORT, DEMO_ADMIN_HOST, DEMO_ADMIN_LATENCY_MS, DEMO_ADMIN_PUBLIC_ORIGIN,
-DEMO_ADMIN_MEDIA_PORT, DEMO_COURSES (grow the catalogue to that many sub-courses), DEMO_PHOTOS=1 (camera-sized
-photos instead of SVG drawings) (flags win).`;
+DEMO_ADMIN_MEDIA_PORT, DEMO_COURSES (grow the catalogue to that many sub-courses), DEMO_CATEGORY_SIZE
+(courses per added category), DEMO_PHOTOS=1 (camera-sized photos instead of SVG drawings) (flags win).`;
 
 /** @param {string | undefined} value @param {string} name */
 function nonNegativeInteger(value, name) {
@@ -701,6 +704,7 @@ async function main() {
       latencyMs: nonNegativeInteger(values.latency ?? env.DEMO_ADMIN_LATENCY_MS ?? '0', 'latency'),
       publicOrigin: env.DEMO_ADMIN_PUBLIC_ORIGIN || undefined,
       courses: nonNegativeInteger(env.DEMO_COURSES ?? '0', 'DEMO_COURSES'),
+      ...(env.DEMO_CATEGORY_SIZE ? { categorySize: nonNegativeInteger(env.DEMO_CATEGORY_SIZE, 'DEMO_CATEGORY_SIZE') } : {}),
       mediaPort: env.DEMO_ADMIN_MEDIA_PORT ? nonNegativeInteger(env.DEMO_ADMIN_MEDIA_PORT, 'media port') : undefined,
       photos: env.DEMO_PHOTOS === '1',
     };

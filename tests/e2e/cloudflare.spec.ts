@@ -5,7 +5,7 @@
 import { expect, test } from '@playwright/test';
 import { SITE_NAME } from './support/identity';
 import { streamPage } from './support/read-chunks';
-import { siteEnvFor, startAdmin, type DemoAdmin } from './support/servers';
+import { hugeBytesOnceStopped, siteEnvFor, startAdmin, type DemoAdmin } from './support/servers';
 import { startWorker, type Worker } from './support/worker';
 
 test.describe('Cloudflare Worker in workerd', () => {
@@ -152,8 +152,9 @@ test.describe('Cloudflare Worker in workerd', () => {
     const destination = await fetch(`${url}/destination-training`);
     expect(destination.status).toBe(200);
     expect(await destination.text()).toContain('could not be loaded right now');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(admin.hugeBytesSent() - sentBefore).toBeLessThan(10 * 1024 * 1024); // of 50 MB
+    // the Worker stops reading, far short of the 50 MB (its 4 MiB limit plus what the loopback socket buffers
+    // and workerd read ahead: more on a loaded machine)
+    expect((await hugeBytesOnceStopped(admin)) - sentBefore).toBeLessThan(25 * 1024 * 1024);
     const conferences = await fetch(`${url}/conferences`);
     expect(await conferences.text()).toContain('could not be loaded right now');
   });

@@ -9,7 +9,7 @@
  * refresh waits `retryMs`. Only answers that belong to everyone are kept: 200 and 404 pages without cookies.
  */
 import 'server-only';
-import { withoutScriptNonces } from '../security/inline-scripts';
+import { withOneFlightScript, withoutScriptNonces } from '../security/inline-scripts';
 import { HSTS } from '../security/security-headers';
 import type { PageStore, StoredPage } from './page-store';
 
@@ -34,6 +34,12 @@ export type Lookup = { page: StoredPage; fresh: boolean };
 /** Headers the cache itself sets on what it serves (and removes from what it keeps). */
 /** React's marker of a Suspense boundary whose fallback went out first (its content streamed in later). */
 const STREAMED_BOUNDARY = '<!--$?-->';
+/**
+ * The longest policy a kept page may carry: with the other headers (about 600 bytes) the answer stays well
+ * inside the 4 KB that proxies buffer by default. A kept page has a handful of inline scripts (Waku's
+ * bootstrap, its payload in one script): about 1 KB.
+ */
+const MAX_KEPT_POLICY_LENGTH = 2048;
 
 const OWN_HEADERS = [
   'cache-control',
@@ -177,9 +183,13 @@ export class PageCache {
       // script later) shows that skeleton for good to visitors without JavaScript and to crawlers: not kept.
       // The content cache is warm after it, so the next render has every section in place.
       if (decoded.includes(STREAMED_BOUNDARY)) return false;
-      const html = withoutScriptNonces(decoded);
+      const html = withOneFlightScript(withoutScriptNonces(decoded));
+      const policy = await this.options.pagePolicy(html);
+      // every answer's headers must pass a proxy's default buffer (nginx: 4 KB); a page whose own scripts
+      // still need a longer policy is rendered each time instead (with a nonce), never kept
+      if (policy.length > MAX_KEPT_POLICY_LENGTH) return false;
       kept = new TextEncoder().encode(html);
-      headers.set('content-security-policy', await this.options.pagePolicy(html));
+      headers.set('content-security-policy', policy);
     }
     const page: StoredPage = {
       status: response.status,

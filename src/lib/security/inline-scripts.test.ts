@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
-import { inlineScriptHashes, inlineScripts, withoutScriptNonces } from './inline-scripts';
+import { inlineScriptHashes, inlineScripts, withOneFlightScript, withoutScriptNonces } from './inline-scripts';
 
 describe('inline scripts of a completed page', () => {
   const page =
@@ -20,5 +20,39 @@ describe('inline scripts of a completed page', () => {
       (body) => `sha256-${createHash('sha256').update(body).digest('base64')}`,
     );
     expect(await inlineScriptHashes(page)).toEqual(expected);
+  });
+});
+
+describe('a kept page’s payload in one script', () => {
+  const piece = (data: string) => `<script>(self.__FLIGHT_DATA||=[]).push(${JSON.stringify(data)})</script>`;
+  const boot = '<script id="_R_">globalThis.__WAKU_HYDRATE__ = true;</script>';
+  const page =
+    `<html><head>${boot}</head><body><main>${piece('0:a')}<p>one</p>${piece('1:b')}` +
+    `<script type="application/ld+json">{"@type":"Course"}</script><p>two</p>${piece('2:c')}</main></body></html>`;
+
+  test('the pieces become one script, in order, where the last one was; the rest of the page is untouched', () => {
+    const merged = withOneFlightScript(page);
+    expect(merged).toBe(
+      `<html><head>${boot}</head><body><main><p>one</p>` +
+        `<script type="application/ld+json">{"@type":"Course"}</script><p>two</p>` +
+        `<script>(self.__FLIGHT_DATA||=[]).push("0:a");(self.__FLIGHT_DATA||=[]).push("1:b");(self.__FLIGHT_DATA||=[]).push("2:c")</script>` +
+        `</main></body></html>`,
+    );
+  });
+
+  test('run in order, the merged script queues the same data', () => {
+    const queue = (html: string) => {
+      const self: { __FLIGHT_DATA?: string[] } = {};
+      for (const body of inlineScripts(html)) if (body.includes('__FLIGHT_DATA')) new Function('self', body)(self);
+      return self.__FLIGHT_DATA;
+    };
+    expect(queue(withOneFlightScript(page))).toEqual(['0:a', '1:b', '2:c']);
+    expect(queue(withOneFlightScript(page))).toEqual(queue(page));
+  });
+
+  test('a page of hundreds of pieces needs two hashes (the bootstrap and the payload); data blocks need none', async () => {
+    const big = `<html><head>${boot}</head><body>${Array.from({ length: 400 }, (_, index) => `<p>${index}</p>${piece(`${index}:x`)}`).join('')}<script type="application/ld+json">{}</script></body></html>`;
+    expect(await inlineScriptHashes(big)).toHaveLength(401);
+    expect(await inlineScriptHashes(withOneFlightScript(big))).toHaveLength(2);
   });
 });

@@ -8,6 +8,7 @@
  * with MEDIA_ORIGINS (images from https: hosts need no setting; a plain-http origin does).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { expect } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -50,7 +51,7 @@ export type DemoAdmin = {
 };
 
 export async function startAdmin(
-  options: { latencyMs?: number; courses?: number; photos?: boolean } = {},
+  options: { latencyMs?: number; courses?: number; categorySize?: number; photos?: boolean } = {},
 ): Promise<DemoAdmin> {
   return startDemoAdmin({
     host: '127.0.0.1',
@@ -177,4 +178,24 @@ export async function startPair(
       await admin.close();
     },
   };
+}
+
+/**
+ * The bytes of `huge` answers the admin wrote, once they stop growing: the site (or the Worker) stopped
+ * reading and the socket buffers are full. Polled, not timed, so a loaded machine only takes longer.
+ */
+export async function hugeBytesOnceStopped(admin: Pick<DemoAdmin, 'hugeBytesSent'>): Promise<number> {
+  let last = -1;
+  await expect
+    .poll(
+      () => {
+        const sent = admin.hugeBytesSent();
+        const stopped = sent === last;
+        last = sent;
+        return stopped;
+      },
+      { message: 'the huge answer stops', intervals: [250] },
+    )
+    .toBe(true);
+  return last;
 }

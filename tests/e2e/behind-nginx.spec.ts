@@ -1,0 +1,87 @@
+// Issue 35, wall 1: behind a real proxy with its default buffers (nginx: 4 KB for an answer's headers),
+// every page answers 200 on its first view and on the later ones the page cache answers, a category of
+// 1 000 courses included; and no answer's headers pass 4 KB, whatever the page holds.
+import http from 'node:http';
+import { expect, test } from '@playwright/test';
+import { startNginx } from './support/nginx';
+import { SITE_ROUTES } from './support/routes';
+import { startAdmin, startSite, type DemoAdmin, type Site } from './support/servers';
+
+/** The generated category of 1 000 courses (the demo admin's first added category). */
+const BIG_CATEGORY = '/learning-solutions-course-details/301';
+const HEADER_LIMIT = 4096;
+
+/** An answer as it leaves the site: its status, the bytes of its header block, and whether it was kept. */
+function rawAnswer(url: string): Promise<{ status: number; headerBytes: number; cache: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { 'accept-encoding': 'br, gzip' } }, (res) => {
+        // status line + each "name: value\r\n" + the closing blank line
+        let headerBytes = `HTTP/1.1 ${res.statusCode} ${res.statusMessage}\r\n\r\n`.length;
+        for (let index = 0; index < res.rawHeaders.length; index += 2)
+          headerBytes += Buffer.byteLength(`${res.rawHeaders[index]}: ${res.rawHeaders[index + 1]}\r\n`);
+        const cache = res.headers['x-page-cache'] as string | undefined;
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headerBytes, cache }));
+        res.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
+
+let admin: DemoAdmin;
+let site: Site;
+let proxy: Site;
+let pages: string[];
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  admin = await startAdmin({ courses: 1200, categorySize: 1000 });
+  site = await startSite(admin);
+  proxy = await startNginx(site.url);
+  const category = await (await fetch(`${admin.url}/upcoming-training/details/101`)).json();
+  const course = `/subCourse-details/${category.data.training_course[0].slug}`;
+  const coursePage = await (await fetch(`${site.url}${course}`)).text();
+  const register = /href="(\/register\?[^"]+)"/.exec(coursePage)?.[1]?.replaceAll('&amp;', '&');
+  expect(register, 'a register link on the course page').toBeDefined();
+  pages = [...SITE_ROUTES, course, register!, BIG_CATEGORY];
+});
+
+test.afterAll(async () => {
+  await proxy?.stop();
+  await site?.stop();
+  await admin?.close();
+});
+
+test('the big category lists its 1 000 courses', async () => {
+  const html = await (await fetch(`${site.url}${BIG_CATEGORY}`)).text();
+  expect(html.match(/href="\/subCourse-details\//g)?.length ?? 0).toBeGreaterThanOrEqual(1000);
+});
+
+test('through nginx, every page answers 200 on its first and later views, kept ones included', async () => {
+  test.setTimeout(180_000);
+  for (const page of pages) {
+    const first = await rawAnswer(`${proxy.url}${page}`);
+    expect(first.status, `${page}, first view`).toBe(200);
+    // the later views, until the page cache answers those it keeps (a page is kept once its render has ended;
+    // a page it does not keep, such as a form with its own token, has no x-page-cache at all)
+    await expect
+      .poll(
+        async () => {
+          const later = await rawAnswer(`${proxy.url}${page}`);
+          expect(later.status, `${page}, a later view`).toBe(200);
+          return later.cache ?? 'not kept';
+        },
+        { message: `${page} is answered by the page cache`, timeout: 60_000 },
+      )
+      .not.toBe('miss');
+  }
+  expect((await rawAnswer(`${proxy.url}${BIG_CATEGORY}`)).cache).toBe('hit');
+});
+
+test('no answer’s headers pass 4 KB, kept or not', async () => {
+  for (const page of pages) {
+    const answer = await rawAnswer(`${site.url}${page}`);
+    expect(answer.headerBytes, page).toBeLessThanOrEqual(HEADER_LIMIT);
+  }
+});
