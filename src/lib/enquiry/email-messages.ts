@@ -297,7 +297,7 @@ export function teamEmail(record: EnquiryRecord, settings: EmailSettings): Email
     messageId: messageIdOf(record, 'team', settings.from),
     from: provider(settings),
     to: settings.to.map((address) => ({ name: '', address })),
-    ...(visitor ? { replyTo: { name: headerText(senderName(record)), address: visitor } } : {}),
+    ...(visitor ? { replyTo: { name: headerText(senderName(record)), address: asciiAddress(visitor) } } : {}),
     subject,
     text: `${intro}\n\n${textTable(rows)}\n\n${replyHint}\n`,
     html: htmlDocument(subject, `<p>${escapeHtml(intro)}</p>${htmlTable(rows)}<p>${escapeHtml(replyHint)}</p>`),
@@ -345,8 +345,10 @@ export function acknowledgementEmail(record: EnquiryRecord, settings: EmailSetti
   return {
     messageId: messageIdOf(record, 'acknowledgement', settings.from),
     from: provider(settings),
-    // the address alone: a display name typed in the form would be the first thing the recipient reads
-    to: [{ name: '', address: visitor }],
+    // the address alone: a display name typed in the form would be the first thing the recipient reads. In
+    // punycode here as in the envelope (nodemailer's own conversion does no IDNA mapping: full-width letters,
+    // which the form accepts as what they map to, would become another domain)
+    to: [{ name: '', address: asciiAddress(visitor) }],
     ...(teamAddress ? { replyTo: { name: headerText(providerName), address: teamAddress } } : {}),
     subject,
     text:

@@ -317,4 +317,14 @@ describe('email through SMTP', () => {
     expect(smtp.envelopeLines).toContain(`RCPT TO:<${punycode}>`);
     expect(smtp.envelopeLines.filter((line) => /[^\x00-\x7f]/.test(line))).toEqual([]);
   });
+
+  test('full-width letters in the domain (the form takes them as what they map to): one mailbox in header and envelope', async () => {
+    const smtp = await startCatcher();
+    startDelivery(smtp.port);
+    await outbox.put(contactRecord(12, { email: 'ali@ｂａｐｃｏ.com.bh' }));
+    await until(() => allDelivered() && smtp.messages.length === 2, 'both emails');
+    const caught = smtp.messages.find((mail) => mail.envelope.to.length === 1)!;
+    expect(smtp.envelopeLines).toContain('RCPT TO:<ali@bapco.com.bh>');
+    expect(caught.raw.toString('utf8')).toMatch(/^To: ali@bapco\.com\.bh\r$/m);
+  });
 });
