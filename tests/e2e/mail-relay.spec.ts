@@ -218,3 +218,17 @@ test('30 forms to one address from 10 clients: 3 acknowledgements, and every for
   expect(copies.filter((copy) => copy.text!.includes('Acknowledgement: not sent:'))).toHaveLength(27);
   expect(copies.slice(0, 3).every((copy) => !copy.text!.includes('Acknowledgement: not sent:'))).toBe(true);
 });
+
+test('an IPv6 network: each /64 is one client, and its /48 has a limit of its own (20 per window)', async () => {
+  const statuses: number[] = [];
+  // 25 subscribers' /64s inside one /48, one form each: the per-client limit (5) never applies
+  for (let subnet = 1; subnet <= 25; subnet += 1) {
+    const fields = { name: 'Omar Nasser', replyTo: '+973 3900 0000', message: `Call me, please (${subnet})` };
+    const client = `2001:db8:4a00:${subnet.toString(16)}::1`;
+    statuses.push((await postForm(`/subCourse-details/${SLUG}`, 'quick-inquiry', fields, client)).status);
+  }
+  expect(statuses).toEqual([...Array<number>(20).fill(200), ...Array<number>(5).fill(429)]);
+  // another /48 is another network
+  const fields = { name: 'Omar Nasser', replyTo: '+973 3900 0000', message: 'From next door' };
+  expect((await postForm(`/subCourse-details/${SLUG}`, 'quick-inquiry', fields, '2001:db8:4a01::1')).status).toBe(200);
+});
