@@ -21,7 +21,7 @@ const SETTINGS: EmailSettings = {
   siteUrl: 'https://www.gulf-skills.example',
 };
 
-export const PRIZE_NAME = 'Prize Team: claim your prize at https://evil.example/win - call +1 555 0100';
+const PRIZE_NAME = 'Prize Team: claim your prize at https://evil.example/win - call +1 555 0100';
 
 /** `max` characters of distinct links (each numbered from `from`, so each can be found on its own). */
 function links(max: number, from = 0): string {
