@@ -7,6 +7,9 @@
  * `answer` decides each message's fate at the end of DATA, as a real server's reply would: return nothing
  * to accept it, `{ code, message }` to refuse it (4xx: try later, 5xx: refused), or a promise that never
  * settles to hang (a slow server).
+ *
+ * `envelopeLines` keeps each MAIL FROM and RCPT TO line as the client wrote it: smtp-server reports the
+ * envelope's addresses with punycode domains decoded, so only the line shows what went over the wire.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -23,6 +26,8 @@ import { SMTPServer } from 'smtp-server';
 export async function startMailCatcher({ port = 0, host = '127.0.0.1', dir, answer, onMail } = {}) {
   /** @type {CaughtMail[]} */
   const messages = [];
+  /** @type {string[]} */
+  const envelopeLines = [];
   let attempts = 0;
   let count = 0;
   if (dir) mkdirSync(dir, { recursive: true });
@@ -31,7 +36,19 @@ export async function startMailCatcher({ port = 0, host = '127.0.0.1', dir, answ
     authOptional: true,
     allowInsecureAuth: true,
     disabledCommands: ['STARTTLS'],
-    logger: false,
+    // smtp-server logs each client command at debug level as ({ tnx: 'command', command }, 'C:', line)
+    logger: {
+      /** @param {[{ tnx?: string; command?: string }, ...unknown[]]} args */
+      debug: (...args) => {
+        const [entry] = args;
+        const line = args.at(-1);
+        if (entry?.tnx === 'command' && /^(MAIL|RCPT)$/.test(entry.command ?? '') && typeof line === 'string')
+          envelopeLines.push(line);
+      },
+      info: () => {},
+      warn: () => {},
+      error: () => {},
+    },
     size: 10 * 1024 * 1024,
     onAuth: (_auth, _session, callback) => callback(null, { user: 'demo' }),
     onConnect: (session, callback) => callback(),
@@ -80,6 +97,7 @@ export async function startMailCatcher({ port = 0, host = '127.0.0.1', dir, answ
     port: address.port,
     url: `smtp://${host}:${address.port}`,
     messages,
+    envelopeLines,
     /** Stop listening and cut every connection at once, as a crashed server would. */
     close() {
       for (const socket of sockets) socket.destroy();

@@ -158,6 +158,12 @@ const EnvSchema = v.object({
   ENQUIRY_WEBHOOK_RETRY_MAX_MS: count(30_000),
   ENQUIRY_RATE_LIMIT: count(5),
   ENQUIRY_RATE_WINDOW_MS: count(600_000),
+  // mail: no relay (record 034): per IPv6 /48, and acknowledgements per recipient address and domain
+  ENQUIRY_NETWORK_RATE_LIMIT: count(20),
+  ENQUIRY_ACK_ADDRESS_PER_HOUR: count(3),
+  ENQUIRY_ACK_ADDRESS_PER_DAY: count(10),
+  ENQUIRY_ACK_DOMAIN_PER_HOUR: count(30),
+  ENQUIRY_ACK_DOMAIN_PER_DAY: count(100),
   ENQUIRY_MAX_BODY_BYTES: count(64 * 1024),
   FORM_TOKEN_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
   IMAGE_URL_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
@@ -247,6 +253,15 @@ export type ServerConfig = {
     webhookMaxRetryMs: number;
     rateLimit: number;
     rateWindowMs: number;
+    /** Accepted enquiries per IPv6 /48 in the same window (a /64 is one client; a /48 holds 65 536). */
+    networkRateLimit: number;
+    /** Acknowledgements per recipient address and per recipient domain, per hour and per day (0: no limit). */
+    acknowledgementLimits: {
+      perAddressHour: number;
+      perAddressDay: number;
+      perDomainHour: number;
+      perDomainDay: number;
+    };
     maxBodyBytes: number;
     /** Key of the form tokens' signatures; unset: a random key per process (per isolate on Workers). */
     formTokenSecret: string | undefined;
@@ -338,6 +353,13 @@ export function parseServerConfig(env: Env, runtime: ServerConfig['runtime'] = R
       webhookMaxRetryMs: e.ENQUIRY_WEBHOOK_RETRY_MAX_MS,
       rateLimit: e.ENQUIRY_RATE_LIMIT,
       rateWindowMs: e.ENQUIRY_RATE_WINDOW_MS,
+      networkRateLimit: e.ENQUIRY_NETWORK_RATE_LIMIT,
+      acknowledgementLimits: {
+        perAddressHour: e.ENQUIRY_ACK_ADDRESS_PER_HOUR,
+        perAddressDay: e.ENQUIRY_ACK_ADDRESS_PER_DAY,
+        perDomainHour: e.ENQUIRY_ACK_DOMAIN_PER_HOUR,
+        perDomainDay: e.ENQUIRY_ACK_DOMAIN_PER_DAY,
+      },
       maxBodyBytes: e.ENQUIRY_MAX_BODY_BYTES,
       formTokenSecret: e.FORM_TOKEN_SECRET,
       email:

@@ -8,6 +8,7 @@ import { gzipSync } from 'node:zlib';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { startMailCatcher } from '../../scripts/demo-mail/mail-catcher.mjs';
+import { formatDate } from '../../src/lib/format';
 import type { CourseCategory, SubCourse } from './support/admin-data';
 import { axeViolations } from './support/axe';
 import { startAdmin, startSite, type DemoAdmin } from './support/servers';
@@ -132,6 +133,14 @@ async function fillDelegate(page: Page, number: number): Promise<void> {
   await group.getByLabel('Business email').fill(`delegate${number}@bapco.com.bh`);
 }
 
+const decodeHtml = (value: string) =>
+  value
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+
 const mailsTo = async (catcher: Catcher, address: string): Promise<ParsedMail[]> =>
   Promise.all(
     catcher.messages.filter((mail) => mail.envelope.to.includes(address)).map((mail) => simpleParser(mail.raw)),
@@ -173,6 +182,9 @@ test.describe('with JavaScript', () => {
 
     const confirmation = page.getByRole('status');
     await expect(confirmation).toContainText('Thank you, Mariam Al-Sayed. Your registration has arrived.');
+    // the session booked, as the server looked it up from the reference the form sent
+    await expect(confirmation).toContainText(`Booked: ${subCourse.title}, ${formatDate(session.start_date)} to`);
+    await expect(confirmation).toContainText(`${session.venue_name}. The total for 3 delegates`);
     await expect(confirmation).toContainText(`The total for 3 delegates is ${formatFee(session.course_fee * 3)}`);
     const reference = (await confirmation.locator('strong').textContent())!;
 
@@ -328,6 +340,50 @@ test.describe('without JavaScript', () => {
     );
   });
 
+  test('a form whose session reference was changed books that session, and the confirmation says which', async () => {
+    const course = await (await fetch(`${site.url}/subCourse-details/${SLUG}`)).text();
+    const hrefs = [...course.matchAll(/href="(\/register\?session=[^"]+)"/g)].map((match) =>
+      match[1]!.replace(/&amp;/g, '&'),
+    );
+    const [pageHref, otherHref] = [hrefs[0]!, hrefs.find((href) => href !== hrefs[0])!];
+    const otherRef = new URL(otherHref, site.url).searchParams.get('session')!;
+    const sessions = ((await (await fetch(`${admin.url}/course-venue/details/${SLUG}`)).json()) as { data: SubCourse })
+      .data.course_venue;
+    const other = sessions.find((session) => otherRef.includes(session.start_date.replace(/-/g, '')))!;
+    // the page for the first session, its form posted with the other session's reference
+    const html = await (await fetch(`${site.url}${pageHref}`)).text();
+    const start = html.indexOf('action="#registration-form"');
+    const form = html.slice(start, html.indexOf('</form>', start));
+    const body = new FormData();
+    for (const match of form.matchAll(/<input type="hidden" name="([^"]+)"(?: value="([^"]*)")?\/>/g))
+      body.append(match[1]!, match[1] === 'session' ? otherRef : decodeHtml(match[2] ?? ''));
+    const fields = {
+      name: 'Huda Saleh',
+      email: 'huda@bapco.com.bh',
+      phone: '+973 1700 0000',
+      country: 'BH',
+      company: 'Bapco',
+      delegates: '1',
+      'delegate1-name': 'Huda Saleh',
+      'delegate1-jobTitle': 'Engineer',
+      'delegate1-email': 'huda@bapco.com.bh',
+      payer: 'company',
+      consent: 'yes',
+    };
+    for (const [name, value] of Object.entries(fields)) body.append(name, value);
+    const answer = await fetch(`${site.url}${pageHref}`, { method: 'POST', body });
+    expect(answer.status).toBe(200);
+    const booked =
+      `Booked: ${subCourse.title}, ${formatDate(other.start_date)} to ${formatDate(other.end_date)}, ` +
+      `${other.venue_name}. The total for 1 delegate is ${formatFee(other.course_fee)}`;
+    expect((await answer.text()).replace(/<!-- -->/g, '')).toContain(booked);
+    // and that is the session booked and emailed
+    await expect.poll(async () => (await mailsTo(smtp, 'huda@bapco.com.bh')).length).toBe(1);
+    const [ack] = await mailsTo(smtp, 'huda@bapco.com.bh');
+    expect(ack!.text).toContain(`Venue: ${other.venue_name}`);
+    expect(ack!.text).toContain(`The total for 1 delegate is ${formatFee(other.course_fee)}`);
+  });
+
   test('a session gone, or started, cannot be registered for: a plain message and how to reach us', async ({
     page,
   }) => {
@@ -371,6 +427,16 @@ test.describe('without JavaScript', () => {
     expect(href).toContain(today.replace(/-/g, ''));
     const started = await page.goto(`${site.url}${href}`);
     expect(started!.status()).toBe(410);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('This session has already started');
+    expect(await page.locator('form input[name="session"]').count()).toBe(0);
+  });
+
+  test('a session that has ended, which the admin no longer lists, answers 410 as record 028 says', async ({
+    page,
+  }) => {
+    // its reference still says when it started (the key begins with the start date)
+    const ended = await page.goto(`${site.url}/register?session=${SLUG}%2F20250105-1a2b3c4d`);
+    expect(ended!.status()).toBe(410);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('This session has already started');
     expect(await page.locator('form input[name="session"]').count()).toBe(0);
   });

@@ -7,7 +7,7 @@
  * state, so the typed values and the messages come back in the HTML, and the status says what happened).
  */
 import { unstable_getContext, unstable_getHeaders } from 'waku/server';
-import { formatFee } from '../format';
+import { formatDate, formatFee } from '../format';
 import { requestRecord } from '../request-record';
 import { setResponseStatus } from '../response-status';
 import { serverConfig } from '../server-config';
@@ -73,9 +73,17 @@ const SESSION_CLOSED_MESSAGES: Record<Exclude<SessionLookup, { ok: true }>['reas
 };
 const REJECTED_STATUS = { 'too-large': 413, 'rate-limited': 429, honeypot: 400, 'expired-form': 400 } as const;
 
+/**
+ * The confirmation names the session that was booked, as the server looked it up from the reference the form
+ * sent: a form whose reference was changed books another session than the page around it shows, and the
+ * visitor must see which one it was.
+ */
 function registrationDetail(session: RegistrationSession, delegates: number): string {
   const total = Math.round(session.feeUsd * delegates * 100) / 100;
-  return `The total for ${delegates} delegate${delegates === 1 ? '' : 's'} is ${formatFee(total)}`;
+  return (
+    `Booked: ${session.courseTitle}, ${formatDate(session.startDate)} to ${formatDate(session.endDate)}, ` +
+    `${session.venue}. The total for ${delegates} delegate${delegates === 1 ? '' : 's'} is ${formatFee(total)}`
+  );
 }
 
 export async function sendEnquiry(_previous: EnquiryFormState | null, formData: FormData): Promise<EnquiryFormState> {

@@ -49,6 +49,16 @@ function addressKey(written: string): string {
   return ipv6Network(address);
 }
 
+/**
+ * The wider network an IPv6 client's /64 belongs to, its /48 ('2001:db8:85a3:0::/64' → '2001:db8:85a3::/48'):
+ * a site or a hosting customer is often given a whole /48, i.e. 65 536 /64s, each a new client to the per-/64
+ * limit; a second, larger limit per /48 bounds that. IPv4 clients (and the shared bucket) have none.
+ */
+export function networkKey(client: string): string | undefined {
+  if (!client.endsWith('::/64')) return undefined;
+  return `${client.slice(0, -'::/64'.length).split(':').slice(0, 3).join(':')}::/48`;
+}
+
 /** The /64 network of an IPv6 address ('2001:db8:85a3::9' → '2001:db8:85a3:0::/64'). */
 function ipv6Network(address: string): string {
   const [head = '', tail] = address.split('::');

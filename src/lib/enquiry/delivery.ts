@@ -10,6 +10,7 @@
 import 'server-only';
 import path from 'node:path';
 import { RUNTIME, serverConfig, type ServerConfig } from '../server-config';
+import { AcknowledgementLimits } from './acknowledgement-limits';
 import { EnquiryPipeline } from './pipeline';
 import { QueueStore, refusingStore, type EnquiryQueue, type QueueChannel } from './queue';
 import { RateLimiter } from './rate-limit';
@@ -185,6 +186,9 @@ async function createPipeline(settings: ServerConfig): Promise<EnquiryPipeline> 
   return new EnquiryPipeline({
     store,
     limiter: new RateLimiter(config.rateLimit, config.rateWindowMs),
+    networkLimiter: new RateLimiter(config.networkRateLimit, config.rateWindowMs),
+    // in memory: per process on Node, per isolate on Workers (record 034)
+    acknowledgementLimits: new AcknowledgementLimits(config.acknowledgementLimits),
     maxBytes: config.maxBodyBytes,
   });
 }

@@ -2,13 +2,20 @@
  * The two emails every enquiry becomes, the same on both runtimes (Node sends them over SMTP, a Worker through
  * its `send_email` binding): the team's copy (what it is and from whom in the subject, Reply-To the visitor,
  * every field as text and as a table, the reference the visitor was shown) and the visitor's acknowledgement
- * (their reference, what they sent, when to expect an answer, how to reach the provider).
+ * (their reference, what they asked about as the site knows it, when to expect an answer, how to reach the
+ * provider).
+ *
+ * The acknowledgement goes to whatever address was typed in the form, from the provider's own address, so it
+ * carries nothing a sender chose beyond what the recipient needs to recognise their own request (record 034):
+ * no message, company, purchase order or delegate names; no display name from the form; the visitor's name
+ * only when it reads as a name (`plausibleName`); no link but the site's own. The team's copy keeps everything.
  *
  * Everything here is data for nodemailer's message composer (`MailComposer` options). What a visitor typed
  * reaches headers only through `headerText` and address objects, never as raw header lines: the fields were
  * already refused if they held line breaks or control characters (schema.ts), and this is the second wall.
  */
 import 'server-only';
+import { domainToASCII } from 'node:url';
 import { formatDate, formatFee } from '../format';
 import { sessionCalendar, sessionUid } from '../seo/calendar';
 import type { EnquiryRecord } from './store';
@@ -29,6 +36,12 @@ export type EmailMessage = {
   html: string;
   attachments?: EmailAttachment[];
   headers: Record<string, string>;
+  /**
+   * The SMTP envelope (and, on Workers, the binding's from/to): the same addresses as the headers, their
+   * domains in punycode as nodemailer writes them in the headers, so a server that speaks no SMTPUTF8 takes
+   * the message and both name the same mailbox.
+   */
+  envelope: { from: string; to: string[] };
 };
 
 export type EmailSettings = {
@@ -64,6 +77,11 @@ const FIELD_LABELS: Record<string, string> = {
   delegates: 'Number of delegates',
   payer: 'Who pays',
   poNumber: 'Purchase order number',
+};
+
+const WITHHELD_REASONS: Record<NonNullable<EnquiryRecord['acknowledgementWithheld']>, string> = {
+  'recipient-limit': 'this address has had as many acknowledgements as it may have for now (recipient limit)',
+  'domain-limit': "this address's domain has had as many acknowledgements as it may have for now (domain limit)",
 };
 
 const PAYER_NAMES: Record<string, string> = { company: 'The company (invoice)', delegate: 'The delegate' };
@@ -131,10 +149,34 @@ function senderName(record: EnquiryRecord): string {
 }
 
 /** The address to acknowledge to, if the visitor gave one (a call-back request or a phone number has none). */
-function visitorAddress(record: EnquiryRecord): string | undefined {
-  const { fields } = record;
+export function visitorAddress({ fields }: Pick<EnquiryRecord, 'fields'>): string | undefined {
   const candidate = text(fields.email) || (text(fields.replyTo).includes('@') ? text(fields.replyTo) : '');
   return candidate || undefined;
+}
+
+/**
+ * An address as SMTP carries it: the domain in punycode (`ali@بتلكو.البحرين` → `ali@xn--…`), lower case; the
+ * local part as typed (the form allows ASCII only there).
+ */
+export function asciiAddress(address: string): string {
+  const at = address.lastIndexOf('@');
+  if (at < 0) return address;
+  const domain = address.slice(at + 1);
+  return `${address.slice(0, at)}@${domainToASCII(domain) || domain.toLowerCase()}`;
+}
+
+/**
+ * The visitor's name as the acknowledgement may greet them: letters (any script) and marks in at most six
+ * words joined by spaces, hyphens, apostrophes or a full stop that ends a word ("Dr. Mariam Al-Sayed",
+ * "O'Brien", "عائشة الخليفة"), 60 characters at most. Anything else (digits, colons, slashes, a dot inside a
+ * word as in a domain name) is not a name a person has but text someone wants delivered: then no name.
+ */
+const NAME = /^[\p{L}\p{M}]+(?:(?:\.? |['’-])[\p{L}\p{M}]+)*\.?$/u;
+
+export function plausibleName(value: string): string | undefined {
+  const name = value.trim().replace(/\s+/g, ' ');
+  if ([...name].length > 60 || name.split(' ').length > 6 || !NAME.test(name)) return undefined;
+  return name;
 }
 
 function displayValue(value: string | boolean): string {
@@ -155,20 +197,28 @@ function sessionDates(record: EnquiryRecord): string {
   return `${formatDate(session.startDate)} to ${formatDate(session.endDate)}`;
 }
 
-/** Every field the visitor sent, labelled, in the order they were stored; a registration's session first. */
-function fieldRows(record: EnquiryRecord): [string, string][] {
-  const rows: [string, string][] = [];
-  if (record.context) rows.push(['About', record.context]);
+/**
+ * What the request was about, in the site's words only (both emails open with it; it is all the
+ * acknowledgement repeats): a registration's session as the admin lists it, a sidebar form's course (the
+ * admin's title, looked up by the server), else nothing.
+ */
+function requestRows(record: EnquiryRecord): [string, string][] {
   const { session, delegates } = record;
-  if (session && delegates) {
-    rows.push(
+  if (session && delegates)
+    return [
       ['Course', session.courseCode ? `${session.courseTitle} (${session.courseCode})` : session.courseTitle],
       ['Dates', sessionDates(record)],
       ['Venue', session.venue],
       ['Fee per delegate', formatFee(session.feeUsd)],
       ['Total', `${formatFee(registrationTotal(record)!)} (${delegates.length} × ${formatFee(session.feeUsd)})`],
-    );
-  }
+    ];
+  return record.context ? [['About', record.context]] : [];
+}
+
+/** Every field the visitor sent, labelled, in the order they were stored, after what the request was about. */
+function fieldRows(record: EnquiryRecord): [string, string][] {
+  const rows = requestRows(record);
+  const { delegates } = record;
   for (const [key, value] of Object.entries(record.fields)) {
     if (key === 'country' && 'countryName' in record.fields) continue;
     if (key === 'payer' && typeof value === 'string') {
@@ -181,6 +231,8 @@ function fieldRows(record: EnquiryRecord): [string, string][] {
   delegates?.forEach((delegate, index) => {
     rows.push([`Delegate ${index + 1}`, `${delegate.name}, ${delegate.jobTitle}, ${delegate.email}`]);
   });
+  if (record.acknowledgementWithheld)
+    rows.push(['Acknowledgement', `not sent: ${WITHHELD_REASONS[record.acknowledgementWithheld]}`]);
   return rows;
 }
 
@@ -245,11 +297,12 @@ export function teamEmail(record: EnquiryRecord, settings: EmailSettings): Email
     messageId: messageIdOf(record, 'team', settings.from),
     from: provider(settings),
     to: settings.to.map((address) => ({ name: '', address })),
-    ...(visitor ? { replyTo: { name: headerText(senderName(record)), address: visitor } } : {}),
+    ...(visitor ? { replyTo: { name: headerText(senderName(record)), address: asciiAddress(visitor) } } : {}),
     subject,
     text: `${intro}\n\n${textTable(rows)}\n\n${replyHint}\n`,
     html: htmlDocument(subject, `<p>${escapeHtml(intro)}</p>${htmlTable(rows)}<p>${escapeHtml(replyHint)}</p>`),
     headers: { 'X-Enquiry-Id': record.id },
+    envelope: { from: asciiAddress(settings.from), to: settings.to.map(asciiAddress) },
   };
 }
 
@@ -263,44 +316,53 @@ function contactLines(settings: EmailSettings): string[] {
   ];
 }
 
-/** The visitor's acknowledgement, or undefined when they left no email address. */
+/**
+ * The visitor's acknowledgement, or undefined when they left no email address or the pipeline withheld it
+ * (the address or its domain had reached its limit when the enquiry was accepted).
+ */
 export function acknowledgementEmail(record: EnquiryRecord, settings: EmailSettings): EmailMessage | undefined {
   const visitor = visitorAddress(record);
-  if (!visitor) return undefined;
+  if (!visitor || record.acknowledgementWithheld) return undefined;
   const reference = referenceOf(record.id);
-  const name = senderName(record);
+  const name = plausibleName(senderName(record));
   const providerName = settings.provider.name;
   const registration = record.kind === 'registration' && record.session && record.delegates;
   const what = registration ? 'registration' : 'enquiry';
   const subject = headerText(`We have your ${what} (reference ${reference}) - ${providerName}`, 200);
-  const rows = fieldRows(record);
-  const greeting = `Dear ${name},`;
+  const rows = requestRows(record);
+  const greeting = name ? `Dear ${name},` : 'Hello,';
   const thanks = registration
     ? `Thank you for registering with ${providerName} for ${record.session!.courseTitle}, ${sessionDates(record)} in ${record.session!.venue}. ` +
       `Your registration has arrived; its reference is ${reference}. The total for ${record.delegates!.length} delegate${record.delegates!.length === 1 ? '' : 's'} is ${formatFee(registrationTotal(record)!)}. ` +
       'The session is attached as a calendar file.'
-    : `Thank you for contacting ${providerName}. Your enquiry has arrived; its reference is ${reference}.`;
+    : `Thank you for contacting ${providerName}. Your ${what} has arrived; its reference is ${reference}.`;
   const when = settings.replyTime;
-  const summaryTitle = 'What you sent us:';
-  const contact = contactLines(settings);
-  const closing = 'If anything is urgent, or this enquiry was not from you, contact us:';
+  const privacy =
+    'For your privacy this email does not repeat what you wrote; our team has all of it and will answer you.';
+  const contact = [...contactLines(settings), ...(settings.siteUrl ? [`Website: ${settings.siteUrl}`] : [])];
+  const closing = 'If anything is urgent, or this request was not from you, contact us:';
   const teamAddress = settings.provider.email ?? settings.to[0];
   return {
     messageId: messageIdOf(record, 'acknowledgement', settings.from),
     from: provider(settings),
-    to: [{ name: headerText(name), address: visitor }],
+    // the address alone: a display name typed in the form would be the first thing the recipient reads. In
+    // punycode here as in the envelope (nodemailer's own conversion does no IDNA mapping: full-width letters,
+    // which the form accepts as what they map to, would become another domain)
+    to: [{ name: '', address: asciiAddress(visitor) }],
     ...(teamAddress ? { replyTo: { name: headerText(providerName), address: teamAddress } } : {}),
     subject,
     text:
-      `${greeting}\n\n${thanks}\n${when}\n\n${summaryTitle}\n${textTable(rows)}\n\n` +
+      `${greeting}\n\n${thanks}\n${when}\n\n${rows.length > 0 ? `${textTable(rows)}\n\n` : ''}${privacy}\n\n` +
       `${closing}\n${contact.join('\n')}\n`,
     html: htmlDocument(
       subject,
       `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(thanks)}<br>${escapeHtml(when)}</p>` +
-        `<p><strong>${escapeHtml(summaryTitle)}</strong></p>${htmlTable(rows)}` +
+        (rows.length > 0 ? htmlTable(rows) : '') +
+        `<p>${escapeHtml(privacy)}</p>` +
         `<p>${escapeHtml(closing)}<br>${contact.map(escapeHtml).join('<br>')}</p>`,
     ),
     headers: { 'X-Enquiry-Id': record.id, 'Auto-Submitted': 'auto-replied' },
+    envelope: { from: asciiAddress(settings.from), to: [asciiAddress(visitor)] },
     ...(registration ? { attachments: [calendarAttachment(record, settings)] } : {}),
   };
 }

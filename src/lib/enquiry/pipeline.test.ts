@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { AcknowledgementLimits } from './acknowledgement-limits';
 import { FORM_TOKEN_MAX_AGE_MS, issueFormToken } from './form-token';
 import { FileOutbox, readOutbox } from './outbox';
 import { EnquiryPipeline, type SubmitOutcome } from './pipeline';
@@ -392,6 +393,89 @@ describe('bad inputs', () => {
     expect((await limited.submit('contact', form, 'c')).result).toBe('accepted');
     expect(await limited.submit('contact', form, 'c')).toMatchObject({ result: 'accepted', duplicate: true });
     expect(await recordsOnDisk()).toBe(1);
+  });
+});
+
+describe('no mail relay: acknowledgements per recipient, clients per network (record 034)', () => {
+  const limits = () =>
+    new AcknowledgementLimits({ perAddressHour: 3, perAddressDay: 10, perDomainHour: 6, perDomainDay: 20 });
+
+  test('30 forms to one address from 10 clients: all stored for the team, 3 acknowledged, the rest marked withheld', async () => {
+    const relay = new EnquiryPipeline({
+      store: outbox,
+      limiter: new RateLimiter(5, 600_000),
+      acknowledgementLimits: limits(),
+      maxBytes: 64 * 1024,
+      logger: quiet,
+    });
+    for (let index = 0; index < 30; index += 1) {
+      const outcome = await relay.submit(
+        'contact',
+        validContact({ email: 'victim@example.org' }),
+        `198.51.100.${index % 10}`,
+      );
+      expect(outcome.result).toBe('accepted');
+    }
+    const { records } = await readOutbox(dir);
+    expect(records).toHaveLength(30);
+    const acknowledged = records.filter((record) => !record.acknowledgementWithheld);
+    expect(acknowledged).toHaveLength(3);
+    // the first three were acknowledged: the decision was taken in the order the forms arrived
+    expect(records.slice(0, 3).every((record) => !record.acknowledgementWithheld)).toBe(true);
+    expect(new Set(records.slice(3).map((record) => record.acknowledgementWithheld))).toEqual(
+      new Set(['recipient-limit']),
+    );
+  });
+
+  test('a +tag or capitals make no new recipient; other addresses at the domain count against its limit', async () => {
+    const relay = new EnquiryPipeline({
+      store: outbox,
+      limiter: new RateLimiter(0, 1),
+      acknowledgementLimits: limits(),
+      maxBytes: 65536,
+      logger: quiet,
+    });
+    for (const email of ['victim@example.org', 'Victim+1@EXAMPLE.org', 'victim+2@example.org', 'victim+3@example.org'])
+      await relay.submit('contact', validContact({ email }), 'c');
+    for (const n of [1, 2, 3, 4]) await relay.submit('contact', validContact({ email: `other${n}@example.org` }), 'c');
+    const withheld = (await readOutbox(dir)).records.map((record) => record.acknowledgementWithheld ?? 'sent');
+    expect(withheld).toEqual(['sent', 'sent', 'sent', 'recipient-limit', 'sent', 'sent', 'sent', 'domain-limit']);
+  });
+
+  test('an IPv6 client counts by its /64 and, with a larger limit, by its /48', async () => {
+    const relay = new EnquiryPipeline({
+      store: outbox,
+      limiter: new RateLimiter(2, 600_000),
+      networkLimiter: new RateLimiter(5, 600_000),
+      maxBytes: 64 * 1024,
+      logger: quiet,
+    });
+    const results: string[] = [];
+    // six /64s of one /48, two forms each
+    for (let net = 0; net < 6; net += 1)
+      for (let form = 0; form < 2; form += 1)
+        results.push((await relay.submit('contact', validContact(), `2001:db8:85a3:${net}::/64`)).result);
+    expect(results.filter((result) => result === 'accepted')).toHaveLength(5);
+    expect((await relay.submit('contact', validContact(), '2001:db8:85a4:0::/64')).result).toBe('accepted');
+    expect((await relay.submit('contact', validContact(), '203.0.113.9')).result).toBe('accepted');
+  });
+
+  test('a record that could not be stored gives its counts back', async () => {
+    const failing = {
+      has: () => false,
+      put: () => Promise.reject(new Error('disk full')),
+    };
+    const acks = limits();
+    const relay = new EnquiryPipeline({
+      store: failing,
+      limiter: new RateLimiter(1, 600_000),
+      acknowledgementLimits: acks,
+      maxBytes: 65536,
+      logger: quiet,
+    });
+    for (let attempt = 0; attempt < 5; attempt += 1)
+      expect((await relay.submit('contact', validContact({ email: 'a@example.org' }), 'c')).result).toBe('failed');
+    expect(acks.take('a@example.org').ok).toBe(true);
   });
 });
 

@@ -5,8 +5,9 @@
  *   3. form token not issued here, or old    → refused (the answer carries a fresh token)
  *   4. fields invalid (the shared schema)    → per-field messages
  *   5. same form already stored (same id)    → accepted again, stored once (double click, refresh)
- *   6. over the client's rate limit          → refused
- *   7. stored durably                        → accepted; only now is the visitor told it arrived.
+ *   6. over the client's rate limit          → refused (an IPv6 client counts by its /64 and its /48)
+ *   7. over the recipient's limit            → accepted, its acknowledgement withheld (record 034)
+ *   8. stored durably                        → accepted; only now is the visitor told it arrived.
  * Invalid forms and resubmissions do not count against the rate limit, so a visitor correcting mistakes
  * without JavaScript is not locked out.
  */
@@ -14,7 +15,10 @@ import 'server-only';
 import { createHash } from 'node:crypto';
 import { COUNTRY_NAMES } from './countries';
 import { isValidFormToken } from './form-token';
-import type { RateLimiter } from './rate-limit';
+import type { AcknowledgementLimits } from './acknowledgement-limits';
+import { networkKey } from './client-key';
+import { visitorAddress } from './email-messages';
+import { releaseEach, takeEach, type RateLimiter } from './rate-limit';
 import type { RegistrationSession } from './registration-session';
 import {
   CONTEXT_FIELD,
@@ -88,7 +92,12 @@ function inputBytes(input: Record<string, unknown>): number {
 
 type PipelineOptions = {
   store: EnquiryStore;
+  /** Per client: an IPv4 address, an IPv6 /64 (client-key.ts). */
   limiter: RateLimiter;
+  /** Per IPv6 /48, a larger limit: a /48 holds 65 536 /64s. */
+  networkLimiter?: RateLimiter;
+  /** Acknowledgements per recipient address and domain; without it every enquiry with an address gets one. */
+  acknowledgementLimits?: AcknowledgementLimits;
   maxBytes: number;
   now?: () => Date;
   logger?: Logger;
@@ -130,7 +139,14 @@ export class EnquiryPipeline {
     const id = enquiryId(kind, fields, context, token);
     // A resubmission (same id) is confirmed again once its first copy is stored, without counting again.
     const resent = this.options.store.has(id);
-    const decision = resent ? { ok: true as const } : this.options.limiter.take(client);
+    const network = networkKey(client);
+    const counts = resent
+      ? []
+      : [
+          [this.options.limiter, client] as const,
+          ...(network && this.options.networkLimiter ? [[this.options.networkLimiter, network] as const] : []),
+        ];
+    const decision = takeEach(counts);
     if (!decision.ok) return this.reject('rate-limited', { retryAfterMs: decision.retryAfterMs });
     const stored: EnquiryFields = { ...fields };
     if ((kind === 'contact' || kind === 'registration') && typeof fields.country === 'string')
@@ -155,12 +171,21 @@ export class EnquiryPipeline {
       fields: stored,
       ...(session ? { session, delegates } : context ? { context } : {}),
     };
+    // Decided here, once, and stored with the record, so both runtimes agree and a restart changes nothing.
+    const recipient = visitorAddress(record);
+    const acknowledgement = recipient && !resent ? this.options.acknowledgementLimits?.take(recipient) : undefined;
+    if (acknowledgement && !acknowledgement.ok) {
+      record.acknowledgementWithheld = acknowledgement.reason;
+      this.logger.warn(`enquiry ${id} (${kind}): acknowledgement withheld (${acknowledgement.reason})`);
+    }
     try {
       const result = await this.options.store.put(record);
       if (result === 'stored') this.logger.info(`enquiry ${id} (${kind}) stored`);
+      else if (acknowledgement?.ok) acknowledgement.release(); // the copy already stored was counted
       return { result: 'accepted', id, duplicate: result === 'duplicate' };
     } catch (error) {
-      if (!resent) this.options.limiter.release(client);
+      releaseEach(counts);
+      if (acknowledgement?.ok) acknowledgement.release();
       this.logger.error(`enquiry ${id} (${kind}) could not be stored:`, error);
       return { result: 'failed', message: FAILED_MESSAGE };
     }

@@ -251,4 +251,27 @@ describe('the consumer: from the queue to each channel', () => {
     expect(received.map((entry) => entry.key)).toEqual(['e1', 'e2']);
     expect(sentEmails.map(({ from, to }) => [from, to])).toEqual([['site@provider.example', 'team@provider.example']]);
   });
+
+  test('an acknowledgement to a domain in its own script: send_email is given the punycode address the header names', async () => {
+    const { backgroundJobs } = await import('../../background-jobs');
+    const sentEmails: { from: string; to: string; raw: string }[] = [];
+    const env = { ENQUIRY_EMAIL_TO: 'team@provider.example', ENQUIRY_EMAIL_FROM: 'site@provider.example' };
+    const toVisitor = message({
+      channel: 'visitor-email',
+      record: {
+        ...record('f1'),
+        kind: 'quick-inquiry',
+        fields: { name: 'Ali', replyTo: 'ali@بتلكو.البحرين', message: 'Hi' },
+      },
+    });
+    await backgroundJobs.deliverEnquiryBatch({
+      batch: { messages: [toVisitor.queued] },
+      env,
+      sendEmail: async (from, to, raw) => void sentEmails.push({ from, to, raw }),
+    });
+    expect(toVisitor.outcome).toEqual({ acked: true });
+    const punycode = `ali@${new URL('http://بتلكو.البحرين').hostname}`;
+    expect(sentEmails.map(({ from, to }) => [from, to])).toEqual([['site@provider.example', punycode]]);
+    expect(sentEmails[0]!.raw).toMatch(new RegExp(`^To: ${punycode}\\r$`, 'm'));
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { clientKey, SHARED_CLIENT_KEY } from './client-key';
-import { RateLimiter } from './rate-limit';
+import { clientKey, networkKey, SHARED_CLIENT_KEY } from './client-key';
+import { RateLimiter, takeEach } from './rate-limit';
 
 describe('RateLimiter', () => {
   test('allows `limit` per sliding window per client, then says how long to wait', () => {
@@ -57,5 +57,38 @@ describe('clientKey', () => {
     expect(clientKey({ remoteAddress: '2001:db8:85a3::9', trustedProxies: 0 })).toBe('2001:db8:85a3:0::/64');
     expect(clientKey({ remoteAddress: '::1', trustedProxies: 0 })).toBe('0:0:0:0::/64');
     expect(clientKey({ trustedProxies: 0 })).toBe(SHARED_CLIENT_KEY);
+  });
+});
+
+describe('takeEach', () => {
+  test('counts on every limiter or on none, and names the one that refused', () => {
+    const client = new RateLimiter(5, 60_000, () => 0);
+    const network = new RateLimiter(1, 60_000, () => 0);
+    expect(
+      takeEach([
+        [client, 'a'],
+        [network, 'n'],
+      ]),
+    ).toEqual({ ok: true });
+    expect(
+      takeEach([
+        [client, 'a'],
+        [network, 'n'],
+      ]),
+    ).toMatchObject({ ok: false, refusedBy: 1 });
+    // the refused try counted nothing on the client's limiter: 4 more fit there
+    for (let index = 0; index < 4; index += 1) expect(client.take('a').ok).toBe(true);
+    expect(client.take('a').ok).toBe(false);
+  });
+});
+
+describe('networkKey', () => {
+  test("an IPv6 client's /48; none for IPv4 or the shared bucket", () => {
+    expect(networkKey(clientKey({ remoteAddress: '2001:db8:85a3::9', trustedProxies: 0 }))).toBe('2001:db8:85a3::/48');
+    expect(networkKey(clientKey({ remoteAddress: '2001:db8:85a3:ffff:1::1', trustedProxies: 0 }))).toBe(
+      '2001:db8:85a3::/48',
+    );
+    expect(networkKey(clientKey({ remoteAddress: '198.51.100.7', trustedProxies: 0 }))).toBeUndefined();
+    expect(networkKey(SHARED_CLIENT_KEY)).toBeUndefined();
   });
 });

@@ -2,7 +2,7 @@
  * A sliding-window limit per client: at most `limit` accepted enquiries in any `windowMs`. In memory, so
  * it is per server process and forgets on restart, which is enough to stop one client flooding the inbox.
  */
-type RateDecision = { ok: true } | { ok: false; retryAfterMs: number };
+export type RateDecision = { ok: true } | { ok: false; retryAfterMs: number };
 
 export class RateLimiter {
   private readonly hits = new Map<string, number[]>();
@@ -44,4 +44,25 @@ export class RateLimiter {
       if (hits.every((at) => at <= since)) this.hits.delete(key);
     }
   }
+}
+
+/**
+ * Counts each `[limiter, key]` only if every one has room (one enquiry counts against its client, its network,
+ * its recipient…); otherwise nothing is counted and the refusal names which one (its index) and when to retry.
+ */
+export function takeEach(
+  counts: readonly (readonly [RateLimiter, string])[],
+): { ok: true } | { ok: false; refusedBy: number; retryAfterMs: number } {
+  for (const [index, [limiter, key]] of counts.entries()) {
+    const decision = limiter.take(key);
+    if (decision.ok) continue;
+    for (const [taken, takenKey] of counts.slice(0, index)) taken.release(takenKey);
+    return { ok: false, refusedBy: index, retryAfterMs: decision.retryAfterMs };
+  }
+  return { ok: true };
+}
+
+/** Gives back what `takeEach` counted (the enquiry could not be stored). */
+export function releaseEach(counts: readonly (readonly [RateLimiter, string])[]): void {
+  for (const [limiter, key] of counts) limiter.release(key);
 }

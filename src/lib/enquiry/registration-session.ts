@@ -48,9 +48,17 @@ function todayInBahrain(now: Date): string {
   return new Date(now.getTime() + 3 * 60 * 60 * 1000).toISOString().slice(0, 10);
 }
 
+/** Whether a session key's start date (`yyyymmdd-<hash>`) is today or earlier in Bahrain. */
+function startedBefore(key: string, now: Date): boolean {
+  const start = /^(\d{4})(\d{2})(\d{2})-[0-9a-f]{8}$/.exec(key);
+  return start !== null && `${start[1]}-${start[2]}-${start[3]}` <= todayInBahrain(now);
+}
+
 /**
  * The session a reference names, if the admin still lists it and it has not started (a session starting
- * today has started). An admin that cannot answer is 'unavailable', never taken as "gone".
+ * today has started). An admin that cannot answer is 'unavailable', never taken as "gone". A reference the
+ * admin no longer lists whose own start date (the key begins with it) is past names a session that has
+ * started or ended, which the admin may drop once it is over: 'started' (410, record 028), not 'gone'.
  */
 export async function findSession(ref: unknown, now = new Date()): Promise<SessionLookup> {
   if (typeof ref !== 'string' || ref.length > 300) return { ok: false, reason: 'gone' };
@@ -60,7 +68,7 @@ export async function findSession(ref: unknown, now = new Date()): Promise<Sessi
   const subCourse = await getSubCourse(slug);
   if (!subCourse.ok) return { ok: false, reason: isNotFound(subCourse.error) ? 'gone' : 'unavailable' };
   const session = subCourse.data.course_venue.find((candidate) => sessionRef(slug, candidate) === ref);
-  if (!session) return { ok: false, reason: 'gone' };
+  if (!session) return { ok: false, reason: startedBefore(ref.slice(slash + 1), now) ? 'started' : 'gone' };
   if (session.start_date <= todayInBahrain(now)) return { ok: false, reason: 'started' };
   // the catalogue answers at once once it exists; a cold server waits a moment for its first read
   const catalogue = await getSearchIndex(2_000);

@@ -21,9 +21,10 @@ export function sendEmailChannels(settings: EmailSettings, sendEmail: SendEmail)
   const send = async (message: EmailMessage | undefined): Promise<DeliveryAnswer> => {
     if (!message) return { verdict: 'delivered', problem: '' }; // nobody to send it to (no address given)
     const raw = await composeEmail(message);
-    for (const { address } of message.to) {
+    // the envelope's addresses: the domains in punycode, as the headers have them
+    for (const address of message.envelope.to) {
       try {
-        await sendEmail(message.from.address, address, raw);
+        await sendEmail(message.envelope.from, address, raw);
       } catch (error) {
         // The binding's messages name the recipient (measured: "email to <address> not allowed"); the address is
         // the visitor's, so it stays out of the log.

@@ -153,8 +153,9 @@ describe('email through SMTP', () => {
     );
     expect(team!.html).toContain('Please send dates for Q2.\nAnd the fees.');
 
-    // The visitor's acknowledgement: to them alone, their reference, what they sent, when, how to reach us.
-    expect(addresses(ack!.to)).toEqual([{ name: 'Aisha Khalid', address: 'aisha1@bapco.com.bh' }]);
+    // The visitor's acknowledgement: to their address alone (no display name from the form), their reference,
+    // when, how to reach us; nothing they typed but a name that reads as one (record 034).
+    expect(addresses(ack!.to)).toEqual([{ name: '', address: 'aisha1@bapco.com.bh' }]);
     expect(smtp.messages.find((mail) => mail.envelope.to.length === 1)!.envelope.to).toEqual(['aisha1@bapco.com.bh']);
     expect(ack!.subject).toBe(`We have your enquiry (reference ${reference}) - Gulf Skills Institute`);
     expect(ack!.messageId).toBe(`<${record.id}.ack@gulf-skills.example>`);
@@ -163,12 +164,16 @@ describe('email through SMTP', () => {
       'Dear Aisha Khalid,',
       `its reference is ${reference}`,
       SETTINGS.replyTime,
-      'Company: Bapco',
+      'does not repeat what you wrote',
       'Building 100, Road 200',
       'Phone: +97317000001',
       'Email: hello@gulf-skills.example',
     ])
       expect(ack!.text).toContain(line);
+    for (const typed of ['Bapco', 'HR Manager', 'Please send dates', '+973 1700 0000']) {
+      expect(ack!.text).not.toContain(typed);
+      expect(ack!.html).not.toContain(typed);
+    }
     expect(ack!.headers.get('auto-submitted')).toBe('auto-replied');
 
     const { delivered } = await readOutbox(dir);
@@ -294,7 +299,32 @@ describe('email through SMTP', () => {
     const ack = mails.find((mail) => mail.messageId?.includes('.ack@'))!;
     expect(team.subject).toBe(`Enquiry: عائشة الخليفة (بابكو) [${referenceOf(record.id)}]`);
     expect(addresses(team.replyTo)).toEqual([{ name: 'عائشة الخليفة', address: 'aisha10@bapco.com.bh' }]);
-    expect(addresses(ack.to)).toEqual([{ name: 'عائشة الخليفة', address: 'aisha10@bapco.com.bh' }]);
+    expect(addresses(ack.to)).toEqual([{ name: '', address: 'aisha10@bapco.com.bh' }]);
     expect(ack.text).toContain('Dear عائشة الخليفة,');
+  });
+
+  test('an address at a domain in its own script: the envelope names the same punycode mailbox as the header', async () => {
+    const smtp = await startCatcher();
+    startDelivery(smtp.port);
+    const record = contactRecord(11, { email: 'ali@بتلكو.البحرين' });
+    await outbox.put(record);
+    await until(() => allDelivered() && smtp.messages.length === 2, 'both emails');
+    const punycode = `ali@${new URL('http://بتلكو.البحرين').hostname}`;
+    expect(punycode).toMatch(/^ali@xn--[a-z0-9-]+\.xn--[a-z0-9-]+$/);
+    const caught = smtp.messages.find((mail) => mail.envelope.to.length === 1)!;
+    // as written on the wire: mailparser and smtp-server both show the domain decoded
+    expect(caught.raw.toString('utf8')).toMatch(new RegExp(`^To: ${punycode}\r$`, 'm'));
+    expect(smtp.envelopeLines).toContain(`RCPT TO:<${punycode}>`);
+    expect(smtp.envelopeLines.filter((line) => /[^\x00-\x7f]/.test(line))).toEqual([]);
+  });
+
+  test('full-width letters in the domain (the form takes them as what they map to): one mailbox in header and envelope', async () => {
+    const smtp = await startCatcher();
+    startDelivery(smtp.port);
+    await outbox.put(contactRecord(12, { email: 'ali@ｂａｐｃｏ.com.bh' }));
+    await until(() => allDelivered() && smtp.messages.length === 2, 'both emails');
+    const caught = smtp.messages.find((mail) => mail.envelope.to.length === 1)!;
+    expect(smtp.envelopeLines).toContain('RCPT TO:<ali@bapco.com.bh>');
+    expect(caught.raw.toString('utf8')).toMatch(/^To: ali@bapco\.com\.bh\r$/m);
   });
 });

@@ -52,6 +52,8 @@ export function smtpChannels(settings: SmtpSettings): SmtpChannels {
       timer = setTimeout(() => resolve('late'), settings.timeoutMs);
     });
     try {
+      // `message.envelope` is MAIL FROM / RCPT TO: without it nodemailer would write the envelope's domains as
+      // typed (UTF-8) while the headers have them in punycode
       const info = await Promise.race([transport.sendMail(message), deadline]);
       if (info === 'late')
         return { verdict: 'unavailable', problem: `the SMTP server did not answer within ${settings.timeoutMs} ms` };

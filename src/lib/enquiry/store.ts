@@ -22,7 +22,15 @@ export type EnquiryRecord = {
   session?: RegistrationSession;
   /** A registration's delegates, in the order given. */
   delegates?: Delegate[];
+  /**
+   * Set when the enquiry was accepted but its acknowledgement is not to be sent: the address (or its domain)
+   * had reached its limit then (pipeline.ts). Decided once, at acceptance, and kept with the record so a
+   * restart or a retry never changes it; a record without it (all older ones) is acknowledged.
+   */
+  acknowledgementWithheld?: AcknowledgementWithheld;
 };
+
+export type AcknowledgementWithheld = 'recipient-limit' | 'domain-limit';
 
 export type Delegate = { name: string; jobTitle: string; email: string };
 
