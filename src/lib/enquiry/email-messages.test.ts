@@ -130,8 +130,9 @@ describe.each(Object.entries(RECORDS))('a %s filled with links and long text', (
     const hosts = linksIn(ack.text!).map((link) => link.replace(/^https?:\/\//, '').replace(/\/.*$/, ''));
     expect(hosts.length).toBeGreaterThan(0);
     expect(hosts.filter((host) => !['www.gulf-skills.example', 'gulf-skills.example'].includes(host))).toEqual([]);
-    // the team's copy: every field, word for word
+    // the team's copy: every field, word for word, and the reference whole at the end of its subject
     for (const value of typed) expect(team.text).toContain(value);
+    expect(team.subject).toMatch(/ \[[0-9A-F]{8}\]$/);
   });
 });
 

@@ -285,7 +285,8 @@ function provider(settings: EmailSettings): EmailAddress {
 /** The team's copy of one enquiry. */
 export function teamEmail(record: EnquiryRecord, settings: EmailSettings): EmailMessage {
   const reference = referenceOf(record.id);
-  const subject = headerText(`${subjectFor(record)} [${reference}]`, 200);
+  // the reference stays whole at the end however long the name and company are (the team finds mail by it)
+  const subject = `${headerText(subjectFor(record), 185)} [${reference}]`;
   const rows = fieldRows(record);
   const visitor = visitorAddress(record);
   const received = new Date(record.receivedAt).toUTCString();
