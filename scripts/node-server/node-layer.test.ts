@@ -45,20 +45,20 @@ describe.each(['gzip', 'br'] as const)('%s', (encoding) => {
     let text = '';
     decoder.on('data', (chunk: Buffer) => (text += chunk.toString()));
     const reader = res.body!.getReader();
-    const first = await reader.read();
-    // decodable on its own (the compressor flushed): the decoder gives it out before the rest exists; if it
-    // did not flush, no data event comes and the test times out
-    const decoded = new Promise((resolve) => decoder.once('data', resolve));
-    decoder.write(first.value);
-    await decoded;
+    // decodable before the rest exists (the compressor flushed when the render paused): the chunks that come
+    // before the release decode to the shell; if it did not flush, no more chunks come and the test times out
+    const decoded = new Promise<'decoded'>((resolve) => decoder.once('data', () => resolve('decoded')));
+    let next = reader.read();
+    for (;;) {
+      const first = await Promise.race([decoded, next]);
+      if (first === 'decoded') break;
+      decoder.write(first.value);
+      next = reader.read();
+    }
     expect(text).toBe('<header>shell</header>');
 
     release();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      decoder.write(value);
-    }
+    for (let chunk = await next; !chunk.done; chunk = await reader.read()) decoder.write(chunk.value);
     decoder.end();
     await new Promise((resolve) => decoder.on('end', resolve));
     expect(text).toBe('<header>shell</header><main>data</main>');

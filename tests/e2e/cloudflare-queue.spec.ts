@@ -276,9 +276,9 @@ test.describe('enquiries on the Worker by email: the send_email binding, no webh
   test('the first request says where enquiries go, and /healthz lists email', async () => {
     const health = await fetch(`${worker.url}/healthz`, { headers: { authorization: `Bearer ${HEALTHZ_TOKEN}` } });
     expect(((await health.json()) as { enquiries: unknown }).enquiries).toEqual({ channels: ['email'] });
-    expect(worker.output()).toContain(
-      'enquiries: queued, then emailed to bookings@gulf-training.test through send_email',
-    );
+    await expect
+      .poll(() => worker.output())
+      .toContain('enquiries: queued, then emailed to bookings@gulf-training.test through send_email');
   });
 
   test("a contact enquiry is accepted without a webhook: the team's copy and the acknowledgement are sent", async ({
@@ -384,8 +384,8 @@ test.describe('a Worker with no delivery channel', () => {
     try {
       const health = await fetch(`${worker.url}/healthz`, { headers: { authorization: `Bearer ${HEALTHZ_TOKEN}` } });
       expect(((await health.json()) as { enquiries: unknown }).enquiries).toEqual({ channels: [] });
-      expect(worker.output()).toContain('enquiries: no delivery is configured');
-      expect(worker.output()).toContain('every enquiry is refused');
+      await expect.poll(() => worker.output()).toContain('enquiries: no delivery is configured');
+      await expect.poll(() => worker.output()).toContain('every enquiry is refused');
     } finally {
       await worker.stop();
       await admin.close();

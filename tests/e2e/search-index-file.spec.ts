@@ -155,8 +155,8 @@ test.describe('the kept search index (Node)', () => {
           expect(await search.text()).toMatch(/\d+ courses? found/);
           const record = await untilComplete(file, site.url);
           expect(record.version, damaged.name).toBe(CRAWL_RECORD_VERSION);
-          expect(site.output()).toMatch(damaged.log);
-          expect(site.output()).toContain('it is ignored and rebuilt by a new crawl');
+          await expect.poll(() => site.output()).toMatch(damaged.log);
+          await expect.poll(() => site.output()).toContain('it is ignored and rebuilt by a new crawl');
         } finally {
           await site.stop();
         }

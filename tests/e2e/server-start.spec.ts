@@ -57,7 +57,7 @@ test('the outbox and the catalogue crawl start with the server, before any page 
   const site = await startSite(admin, { ENQUIRY_OUTBOX_DIR: outboxDir });
   try {
     expect(existsSync(outboxDir)).toBe(true);
-    expect(site.output()).toContain(`enquiries: outbox ${outboxDir}`);
+    await expect.poll(() => site.output()).toContain(`enquiries: outbox ${outboxDir}`);
     // the crawl reads the catalogue, then each sub-course, with no visitor at all
     await expect
       .poll(

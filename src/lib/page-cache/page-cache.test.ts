@@ -19,6 +19,7 @@ function html(text: string, status = 200) {
 
 function setup(options: { maxBytes?: number; ttlMs?: number } = {}) {
   let now = 1_000_000;
+  const efforts: string[] = [];
   const store = new MemoryPageStore(options.maxBytes ?? 10_000_000);
   const cache = new PageCache({
     store,
@@ -26,9 +27,14 @@ function setup(options: { maxBytes?: number; ttlMs?: number } = {}) {
     retryMs: 5000,
     now: () => now,
     pagePolicy: async (page) => `script-src 'self' hashes-of(${page.length})`,
-    compress: async (body) => ({ br: body.slice(0, 3), gzip: body.slice(0, 4) }),
+    compress: async (body, effort) => {
+      efforts.push(effort);
+      return effort === 'fast'
+        ? { br: body.slice(0, 3), gzip: body.slice(0, 4) }
+        : { br: body.slice(0, 2), gzip: body.slice(0, 2) };
+    },
   });
-  return { cache, store, advance: (ms: number) => (now += ms) };
+  return { cache, store, efforts, advance: (ms: number) => (now += ms) };
 }
 
 describe('page cache', () => {
@@ -91,7 +97,7 @@ describe('page cache', () => {
     expect(await notModified.text()).toBe('');
     const br = cache.respond(found, new Request('http://x/', { headers: { 'accept-encoding': 'gzip, br' } }), false);
     expect(br.headers.get('content-encoding')).toBe('br');
-    expect(new Uint8Array(await br.arrayBuffer())).toEqual(encoder.encode('<p>'));
+    expect(new Uint8Array(await br.arrayBuffer())).toEqual(found.page.encoded.br);
     const gzip = cache.respond(
       found,
       new Request('http://x/', { headers: { 'accept-encoding': 'gzip, br;q=0' } }),
@@ -171,12 +177,41 @@ describe('page cache', () => {
   });
 });
 
+describe('compression of kept pages', () => {
+  test('kept at the fast levels; a real page asked for again gets the best ones, a made-up page never', async () => {
+    const { cache, efforts } = setup();
+    const page = html('<p>a real page</p>');
+    await cache.admit('real', page, page.body, { contentFailed: false, madeUp: false });
+    await cache.admit('search', page, page.body, { contentFailed: false, madeUp: true });
+    expect(efforts).toEqual(['fast', 'fast']);
+    const brOf = async (key: string) =>
+      new Uint8Array(
+        await cache
+          .respond(
+            (await cache.lookup(key))!,
+            new Request('http://x/', { headers: { 'accept-encoding': 'br' } }),
+            false,
+          )
+          .arrayBuffer(),
+      ).length;
+    expect(await brOf('real')).toBe(3); // the fast copy
+    expect(await brOf('search')).toBe(3);
+    expect(await brOf('real')).toBe(3); // the second view starts the best copy in the background
+    expect(await brOf('search')).toBe(3);
+    await expect.poll(() => brOf('real')).toBe(2); // then the next visitors get it
+    for (let view = 0; view < 5; view += 1) expect(await brOf('search')).toBe(3);
+    expect(efforts).toEqual(['fast', 'fast', 'best']);
+  });
+});
+
 describe('memory page store', () => {
   const page = (size: number, madeUp: boolean): StoredPage => ({
     status: 200,
     headers: [],
     body: new Uint8Array(size),
     encoded: {},
+    effort: 'fast',
+    views: 0,
     etag: 'W/"x"',
     storedAt: 0,
     madeUp,

@@ -19,10 +19,11 @@ export type PageCacheOptions = {
   retryMs: number;
   /** How long a shared cache may serve a page stale when this server fails (seconds). */
   staleIfErrorS?: number;
-  /** The body compressed once (br, gzip); absent where the platform compresses (Workers). */
-  compress?: (
-    body: Uint8Array<ArrayBuffer>,
-  ) => Promise<{ br?: Uint8Array<ArrayBuffer>; gzip?: Uint8Array<ArrayBuffer> }>;
+  /**
+   * The body compressed (br, gzip): `fast` when a page is kept, `best` later for a page worth it (see
+   * `answer`); absent where the platform compresses (Workers).
+   */
+  compress?: (body: Uint8Array<ArrayBuffer>, effort: CompressionEffort) => Promise<StoredPage['encoded']>;
   /** The CSP of a completed HTML page, from the hashes of its inline scripts. */
   pagePolicy: (html: string) => Promise<string>;
   now?: () => number;
@@ -30,6 +31,17 @@ export type PageCacheOptions = {
 };
 
 export type Lookup = { page: StoredPage; fresh: boolean };
+
+/**
+ * How hard a kept page is compressed. Keeping happens on the render's request (in zlib's pool, but on the same
+ * two cores), so every page is kept at `fast` (br 5, gzip 6: the streamed layer's levels, about a tenth of the
+ * time of the best ones); a real page asked for again is worth the best levels (br 11, gzip 9: some 10 % fewer
+ * bytes for every later visitor), made once in the background. A search or a made-up 404 never is.
+ */
+export type CompressionEffort = 'fast' | 'best';
+
+/** Views of a kept real page after which its copies are compressed at the best levels. */
+const VIEWS_WORTH_BEST = 2;
 
 /** Headers the cache itself sets on what it serves (and removes from what it keeps). */
 /** React's marker of a Suspense boundary whose fallback went out first (its content streamed in later). */
@@ -195,7 +207,9 @@ export class PageCache {
       status: response.status,
       headers: [...headers],
       body: kept,
-      encoded: this.options.compress ? await this.options.compress(kept) : {},
+      encoded: this.options.compress ? await this.options.compress(kept, 'fast') : {},
+      effort: 'fast',
+      views: 0,
       etag: await etagOf(kept),
       // partial content is kept as if rendered earlier: stale (and refreshed) after `retryMs`, and its Age
       // tells shared caches the same
@@ -234,6 +248,8 @@ export class PageCache {
       'x-page-cache': fresh ? 'hit' : 'stale',
     };
     if (request.https) headers['strict-transport-security'] = HSTS;
+    page.views += 1;
+    if (page.views === VIEWS_WORTH_BEST && !page.madeUp && page.effort === 'fast') void this.compressBest(page);
     if (notModified) return { status: 304, headers, body: null };
     return { status: page.status, headers, body: request.method === 'HEAD' ? null : (encoded ?? page.body) };
   }
@@ -247,6 +263,21 @@ export class PageCache {
       https,
     });
     return new Response(body, { status, headers });
+  }
+
+  /**
+   * A page worth it gets its copies at the best levels, in the background; the next visitors get them. The
+   * page may have been replaced or dropped meanwhile: then the work is simply not used.
+   */
+  private async compressBest(page: StoredPage): Promise<void> {
+    const compress = this.options.compress;
+    if (!compress) return;
+    try {
+      page.encoded = await compress(page.body, 'best');
+      page.effort = 'best';
+    } catch (error) {
+      this.log(`[page-cache] compressing a kept page at the best levels failed: ${String(error)}`);
+    }
   }
 
   /** Each page's header sets, built once per page rather than once per request. */

@@ -10,8 +10,11 @@ export type StoredPage = {
   headers: [string, string][];
   /** The body as rendered, uncompressed. */
   body: Uint8Array<ArrayBuffer>;
-  /** The body compressed once, at high quality (absent where the platform compresses). */
+  /** The body compressed (absent where the platform compresses), at `effort` (page-cache.ts says when). */
   encoded: { br?: Uint8Array<ArrayBuffer>; gzip?: Uint8Array<ArrayBuffer> };
+  effort: 'fast' | 'best';
+  /** Times this copy was answered (where the store keeps the object itself: memory on Node). */
+  views: number;
   etag: string;
   storedAt: number;
   /** Kept for a URL a visitor made up (a 404, a search): made room for before real pages. */

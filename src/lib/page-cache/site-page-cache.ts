@@ -8,30 +8,27 @@ import { inlineScriptHashes } from '../security/inline-scripts';
 import { contentSecurityPolicy, isHttps, mediaOriginsFrom } from '../security/security-headers';
 import { RUNTIME, serverConfig } from '../server-config';
 import { originRule } from '../site-origin';
-import { PageCache, type RawAnswer } from './page-cache';
+import { PageCache, type PageCacheOptions, type RawAnswer } from './page-cache';
 import { pageKeyOf } from './page-key';
 import { MemoryPageStore, type PageStore } from './page-store';
 import { WorkersPageStore } from './workers-page-store';
 
-type Compress = (
-  body: Uint8Array<ArrayBuffer>,
-) => Promise<{ br?: Uint8Array<ArrayBuffer>; gzip?: Uint8Array<ArrayBuffer> }>;
-
-/** br at its highest quality and gzip at 9, once per kept page, in zlib's thread pool (Node only). */
-async function nodeCompressor(): Promise<Compress> {
+/** Compression of kept pages in zlib's thread pool (Node only), at the levels of `CompressionEffort`. */
+async function nodeCompressor(): Promise<NonNullable<PageCacheOptions['compress']>> {
   const zlib = await import('node:zlib');
   const { promisify } = await import('node:util');
   const brotli = promisify(zlib.brotliCompress);
   const gzip = promisify(zlib.gzip);
-  return async (body) => {
+  const LEVELS = { fast: { br: 5, gzip: 6 }, best: { br: 11, gzip: 9 } } as const;
+  return async (body, effort) => {
     const [br, gz] = await Promise.all([
       brotli(body, {
         params: {
-          [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+          [zlib.constants.BROTLI_PARAM_QUALITY]: LEVELS[effort].br,
           [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
         },
       }),
-      gzip(body, { level: 9 }),
+      gzip(body, { level: LEVELS[effort].gzip }),
     ]);
     return { br: new Uint8Array(br), gzip: new Uint8Array(gz) };
   };

@@ -40,7 +40,9 @@ export class WorkersPageStore implements PageStore {
       status: Number(cached.headers.get(STATUS) ?? cached.status),
       headers,
       body: new Uint8Array(await cached.arrayBuffer()),
-      encoded: {},
+      encoded: {}, // the edge compresses
+      effort: 'best',
+      views: 0,
       etag,
       storedAt,
       madeUp: cached.headers.get(MADE_UP) === '1',
