@@ -48,7 +48,7 @@ export function imageEndpoint(): MiddlewareHandler {
       return;
     }
     const answer = await node.service.answer({
-      key: url.pathname,
+      key: read.path,
       source: read.source,
       width: read.width,
       kind,

@@ -129,6 +129,36 @@ test('sizes and formats follow the Accept header; a variant is kept and sent aga
   expect(admin.mediaRequests() - before).toBeLessThanOrEqual(3);
 });
 
+test("one address per variant: a padded width or spare base64 bits are refused before any fetch; the site's spelling is made once", async () => {
+  const html = await (await fetch(`${site.url}/gallery`)).text();
+  // a 640 px variant whose address has spare bits in its last base64url character (its length is not a multiple of 4)
+  const canonical = [...html.matchAll(/(\/_img\/640\/[\w-]{22}\/([\w-]+)) 640w/g)]
+    .map((match) => match[1]!)
+    .slice(1)
+    .find((path) => path.split('/')[4]!.length % 4 !== 0);
+  expect(canonical).toBeTruthy();
+  const [, , , signature, address] = canonical!.split('/');
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+  const last = alphabet.indexOf(address!.at(-1)!);
+  const spareBits = `${address!.slice(0, -1)}${alphabet[last ^ 1]}`;
+  expect(Buffer.from(spareBits, 'base64url').equals(Buffer.from(address!, 'base64url'))).toBe(true);
+  const before = admin.mediaRequests();
+  for (const alias of [
+    `/_img/0640/${signature}/${address}`,
+    `/_img/00640/${signature}/${address}`,
+    `/_img/640/${signature}/${spareBits}`,
+  ]) {
+    const response = await fetch(`${site.url}${alias}`, { headers: { accept: 'image/webp,*/*' } });
+    expect(response.status, alias).toBe(404);
+    expect(response.headers.get('x-image-variant')).toBeNull();
+  }
+  expect(admin.mediaRequests()).toBe(before);
+  const made = await fetch(`${site.url}${canonical}`, { headers: { accept: 'image/webp,*/*' } });
+  expect(made.status).toBe(200);
+  expect(made.headers.get('x-image-variant')).toBe('transformed');
+  expect(admin.mediaRequests()).toBe(before + 1);
+});
+
 test('is no proxy: another host, a query-string address, an odd width and an unnamed private address are refused', async () => {
   const html = await (await fetch(`${site.url}/gallery`)).text();
   const path = /src="(\/_img\/\d+\/[\w-]{22}\/[\w-]+)"/.exec(html)?.[1] ?? '';
