@@ -36,35 +36,85 @@ export class ImageError extends Error {
   }
 }
 
-/** Whether an IP address is one no public picture lives at (loopback, private, link-local, CGNAT, ULA …). */
-export function isPrivateAddress(address) {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  const ip = mapped ? mapped[1] : address;
-  if (net.isIPv4(ip)) {
-    const [a, b] = ip.split('.').map(Number);
-    return (
-      a === 0 ||
-      a === 10 ||
-      a === 127 ||
-      (a === 100 && b >= 64 && b <= 127) ||
-      (a === 169 && b === 254) ||
-      (a === 172 && b >= 16 && b <= 31) ||
-      (a === 192 && b === 168) ||
-      (a === 198 && (b === 18 || b === 19)) ||
-      a >= 224
-    );
+/** What a visitor is told about any source that was not fetched: refused, a bad status, a time-out, a private address. */
+const NOT_FETCHED = 'The picture could not be fetched.';
+
+/**
+ * A source that was not fetched: one status and one sentence for every reason, so the answers cannot map
+ * what listens inside; the reason (`why`) goes to the server's log only.
+ */
+class SourceRefused extends ImageError {
+  constructor(why) {
+    super(502, NOT_FETCHED);
+    this.why = why;
   }
-  const lower = ip.toLowerCase();
+}
+
+/** An IP address written any way Node or a URL writes one, as its 16 bytes (IPv4 as ::ffff:a.b.c.d); undefined if it is none. */
+function addressBytes(written) {
+  const text = written.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+  if (net.isIPv4(text)) return [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, ...text.split('.').map(Number)];
+  if (!net.isIPv6(text)) return undefined;
+  const groupsOf = (part) =>
+    part
+      ? part.split(':').flatMap((group) => {
+          if (!group.includes('.')) return [parseInt(group, 16)];
+          const [a, b, c, d] = group.split('.').map(Number);
+          return [(a << 8) | b, (c << 8) | d];
+        })
+      : [];
+  const [head = '', tail] = text.split('::');
+  const left = groupsOf(head);
+  const right = groupsOf(tail);
+  const groups = tail === undefined ? left : [...left, ...Array(8 - left.length - right.length).fill(0), ...right];
+  return groups.flatMap((group) => [group >> 8, group & 0xff]);
+}
+
+/** Whether an IPv4 address (4 bytes) is one no public picture lives at. */
+function isPrivateIPv4([a, b, c]) {
   return (
-    lower === '::' ||
-    lower === '::1' ||
-    lower.startsWith('fc') ||
-    lower.startsWith('fd') ||
-    lower.startsWith('fe8') ||
-    lower.startsWith('fe9') ||
-    lower.startsWith('fea') ||
-    lower.startsWith('feb') ||
-    lower.startsWith('ff')
+    a === 0 || // "this network"
+    a === 10 ||
+    a === 127 || // loopback
+    (a === 100 && b >= 64 && b <= 127) || // carrier-grade NAT
+    (a === 169 && b === 254) || // link-local, the cloud metadata service
+    (a === 172 && b >= 16 && b <= 31) ||
+    (a === 192 && b === 0 && (c === 0 || c === 2)) || // IETF protocol assignments, documentation
+    (a === 192 && b === 88 && c === 99) || // 6to4 relays
+    (a === 192 && b === 168) ||
+    (a === 198 && (b === 18 || b === 19)) || // benchmarking
+    (a === 198 && b === 51 && c === 100) ||
+    (a === 203 && b === 0 && c === 113) ||
+    a >= 224 // multicast, reserved, broadcast
+  );
+}
+
+const startsWith = (bytes, prefix) => prefix.every((byte, index) => bytes[index] === byte);
+
+/**
+ * Whether an IP address is one no public picture lives at, judged by its bytes, not its spelling: private,
+ * loopback, link-local, unique-local, multicast and documentation ranges, and every way IPv6 carries an IPv4
+ * address (mapped ::ffff:0:0/96, translated ::ffff:0:0:0/96, compatible ::/96, NAT64 64:ff9b::/96 and
+ * 6to4 2002::/16 by the IPv4 address inside; the local NAT64 64:ff9b:1::/48 and Teredo 2001::/32 whole, as
+ * their IPv4 cannot be trusted). Anything that does not parse counts as private.
+ */
+export function isPrivateAddress(address) {
+  const bytes = addressBytes(address);
+  if (!bytes) return true;
+  const zeros = (count) => Array(count).fill(0);
+  if (startsWith(bytes, [...zeros(10), 0xff, 0xff])) return isPrivateIPv4(bytes.slice(12));
+  if (startsWith(bytes, [...zeros(8), 0xff, 0xff, 0, 0])) return isPrivateIPv4(bytes.slice(12));
+  if (startsWith(bytes, [0, 0x64, 0xff, 0x9b, ...zeros(8)])) return isPrivateIPv4(bytes.slice(12));
+  if (startsWith(bytes, [0x20, 0x02])) return isPrivateIPv4(bytes.slice(2, 6));
+  return (
+    startsWith(bytes, zeros(12)) || // ::, ::1 and the IPv4-compatible ::/96
+    startsWith(bytes, [0, 0x64, 0xff, 0x9b, 0, 1]) || // local-use NAT64
+    startsWith(bytes, [0x20, 0x01, 0, 0]) || // Teredo
+    startsWith(bytes, [0x20, 0x01, 0x0d, 0xb8]) || // documentation
+    startsWith(bytes, [0x01, 0, 0, 0, 0, 0, 0, 0]) || // discard
+    (bytes[0] & 0xfe) === 0xfc || // unique-local fc00::/7
+    (bytes[0] === 0xfe && (bytes[1] & 0x80) === 0x80) || // link-local fe80::/10, site-local fec0::/10
+    bytes[0] === 0xff // multicast
   );
 }
 
@@ -104,26 +154,28 @@ function createLimiter(limit, maxQueue) {
 }
 
 /**
- * Fetches the original: one GET, no redirects followed, at most `maxBytes`, within `deadline`, only to a public
- * address unless `origin` is one the owner named. Resolves to the bytes and their content type.
+ * Fetches the original: one GET, no redirects followed, at most `maxBytes`, until `signal` aborts, and only
+ * from public addresses unless `origin` is one the owner named. Resolves to the bytes and their content type;
+ * every failure is a SourceRefused (one answer for the visitor, the reason for the log).
  */
 function fetchSource(source, { namedOrigins, maxBytes, signal }) {
   return new Promise((resolve, reject) => {
     const url = new URL(source);
     const named = namedOrigins.includes(url.origin);
     const client = url.protocol === 'https:' ? https : url.protocol === 'http:' ? http : undefined;
-    if (!client) return reject(new ImageError(403, 'This picture is not one the site serves.'));
-    const host = url.hostname.replace(/^\[|\]$/g, '');
-    if (net.isIP(host) && !named && isPrivateAddress(host)) {
-      return reject(new ImageError(403, 'This picture is at a private address the site was not told about.'));
+    if (!client) return reject(new SourceRefused(`not http(s): ${url.protocol}`));
+    // An address written in the URL is the one connected to (Node looks nothing up for it); a name is judged
+    // by every address it resolves to, in the connection's own lookup, so what is checked is what is used.
+    if (net.isIP(url.hostname.replace(/^\[|\]$/g, '')) && !named && isPrivateAddress(url.hostname)) {
+      return reject(new SourceRefused(`private address ${url.hostname}`));
     }
-    // Names are checked where they resolve, so a public name pointing at a private address is refused too.
     const lookup = (hostname, options, callback) =>
-      dns.lookup(hostname, { ...options, all: false }, (error, address, family) => {
-        if (!error && !named && isPrivateAddress(address)) {
-          return callback(new ImageError(403, 'This picture is at a private address the site was not told about.'));
-        }
-        callback(error, address, family);
+      dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
+        if (error) return callback(error);
+        const inside = named ? undefined : addresses.find(({ address }) => isPrivateAddress(address));
+        if (inside) return callback(new SourceRefused(`${hostname} resolves to private address ${inside.address}`));
+        if (options.all) return callback(null, addresses);
+        callback(null, addresses[0].address, addresses[0].family);
       });
     const request = client.get(
       url,
@@ -131,28 +183,28 @@ function fetchSource(source, { namedOrigins, maxBytes, signal }) {
       (response) => {
         const status = response.statusCode ?? 0;
         const type = String(response.headers['content-type'] ?? '').toLowerCase();
-        const fail = (error) => {
+        const fail = (why) => {
           response.destroy();
-          reject(error);
+          reject(new SourceRefused(why));
         };
-        if (status >= 300 && status < 400) return fail(new ImageError(502, 'The picture has moved elsewhere.'));
-        if (status === 404 || status === 410) return fail(new ImageError(404, 'The picture is no longer there.'));
-        if (status !== 200) return fail(new ImageError(502, `The picture could not be fetched (HTTP ${status}).`));
-        if (!type.startsWith('image/')) return fail(new ImageError(502, 'The address does not hold a picture.'));
+        if (status !== 200) return fail(`HTTP ${status}`);
+        if (!type.startsWith('image/')) return fail(`not a picture (${type || 'no type'})`);
         const declared = Number(response.headers['content-length']);
-        if (declared > maxBytes) return fail(new ImageError(502, 'The picture is too large to prepare.'));
+        if (declared > maxBytes) return fail(`${declared} bytes, more than ${maxBytes}`);
         const chunks = [];
         let size = 0;
         response.on('data', (chunk) => {
           size += chunk.length;
-          if (size > maxBytes) fail(new ImageError(502, 'The picture is too large to prepare.'));
+          if (size > maxBytes) fail(`more than ${maxBytes} bytes`);
           else chunks.push(chunk);
         });
         response.on('end', () => resolve({ body: Buffer.concat(chunks), type }));
-        response.on('error', reject);
+        response.on('error', (error) => reject(new SourceRefused(error.message)));
       },
     );
-    request.on('error', reject);
+    request.on('error', (error) =>
+      reject(error instanceof SourceRefused ? error : new SourceRefused(signal.aborted ? 'timed out' : error.message)),
+    );
   });
 }
 
@@ -298,9 +350,9 @@ export function createImageService({
           maxBytes: maxSourceBytes,
           signal: controller.signal,
         }).catch((error) => {
-          if (controller.signal.aborted) throw controller.signal.reason;
-          if (error instanceof ImageError) throw error;
-          throw new ImageError(502, 'The picture could not be fetched.');
+          const refused = error instanceof SourceRefused ? error : new SourceRefused(String(error?.message ?? error));
+          log(`image variants: ${source} not fetched (${controller.signal.aborted ? 'timed out' : refused.why})`);
+          throw refused;
         });
         stats.transforms += 1;
         let image;

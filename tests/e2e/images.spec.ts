@@ -1,5 +1,7 @@
 // Admin pictures sized for the screen (record 026), against the built Node server and a demo admin serving
 // "real photos" (4000×3000 JPEGs of ≈2.7 MB made with sharp, scripts/demo-admin/photos.mjs) from its media origin.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { startAdmin, startSite, type DemoAdmin, type Site } from './support/servers';
@@ -8,11 +10,28 @@ const PAGES = ['/', '/gallery', '/about', '/conferences', '/destination-training
 
 let admin: DemoAdmin;
 let site: Site;
+/** A listener on 127.0.0.1 that no picture may reach: it counts the connections made to it. */
+let inside: http.Server;
+let insideConnections = 0;
+/** IPv6 spellings of loopback (the listener) and of the cloud metadata address, none of which the owner named. */
+const insideSpellings = (port: number) => [
+  `http://[::ffff:127.0.0.1]:${port}/x.jpg`, // the URL parser writes it [::ffff:7f00:1]
+  `http://[64:ff9b::127.0.0.1]:${port}/x.jpg`, // NAT64
+  `http://[2002:7f00:1::]:${port}/x.jpg`, // 6to4
+  `http://localhost:${port}/x.jpg`, // a name that resolves inside
+  'http://[::ffff:169.254.169.254]/latest/meta-data/',
+  'http://[64:ff9b::a9fe:a9fe]/latest/meta-data/',
+  'http://[2002:a9fe:a9fe::]/latest/meta-data/',
+];
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);
+  inside = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'image/jpeg' }).end('inside'));
+  inside.on('connection', () => (insideConnections += 1));
+  await new Promise<void>((resolve) => inside.listen(0, '127.0.0.1', resolve));
+  const insidePort = (inside.address() as AddressInfo).port;
   admin = await startAdmin({ photos: true });
   // a picture that is gone, one that is not a picture, and one at a private address nobody named
   admin.editContent('/gallery/content', (items: { image: string; title: string }[]) => [
@@ -20,6 +39,7 @@ test.beforeAll(async () => {
     { image: `${admin.mediaOrigin}/media/gone.jpg`, title: 'A picture that is gone' },
     { image: `${admin.origin}/api/gallery/content`, title: 'Not a picture' },
     { image: 'http://127.0.0.2:9/media/inside.jpg', title: 'At a private address' },
+    ...insideSpellings(insidePort).map((image, index) => ({ image, title: `Inside, spelled ${index}` })),
   ]);
   site = await startSite(admin);
 });
@@ -27,6 +47,8 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await site?.stop();
   await admin?.close();
+  inside?.closeAllConnections();
+  await new Promise((resolve) => inside?.close(resolve));
 });
 
 /** Scrolls to the end so lazy pictures load, then waits until every picture has loaded or failed. */
@@ -185,8 +207,27 @@ test('is no proxy: another host, a query-string address, an odd width and an unn
   const privatePath = new RegExp(`src="(/_img/\\d+/[\\w-]{22}/${privateSource})"`).exec(html)?.[1];
   expect(privatePath).toBeTruthy();
   const refused = await fetch(`${site.url}${privatePath}`);
-  expect(refused.status).toBe(403);
-  expect(await refused.text()).toMatch(/private address/);
+  expect(refused.status).toBe(502);
+  expect(await refused.text()).toBe('The picture could not be fetched.\n');
+});
+
+test("a private address is refused by its bytes, however it is spelled, before any connection; the answer is a missing picture's", async () => {
+  const html = await (await fetch(`${site.url}/gallery`)).text();
+  const pathOf = (source: string) =>
+    new RegExp(`src="(/_img/\\d+/[\\w-]{22}/${Buffer.from(source).toString('base64url')})"`).exec(html)?.[1];
+  const gone = await fetch(`${site.url}${pathOf(`${admin.mediaOrigin}/media/gone.jpg`)}`);
+  const goneAnswer = [gone.status, await gone.text()];
+  for (const source of insideSpellings((inside.address() as AddressInfo).port)) {
+    const path = pathOf(source);
+    expect(path, source).toBeTruthy();
+    const response = await fetch(`${site.url}${path}`);
+    expect([response.status, await response.text()], source).toEqual(goneAnswer);
+  }
+  expect(goneAnswer).toEqual([502, 'The picture could not be fetched.\n']);
+  expect(insideConnections).toBe(0);
+  // the server's log tells the reasons apart
+  expect(site.output()).toMatch(/not fetched \(private address \[::ffff:7f00:1\]\)/);
+  expect(site.output()).toMatch(/not fetched \(localhost resolves to private address/);
 });
 
 test('a picture that is gone or is not a picture fails alone: the tile keeps its text and size', async ({ page }) => {
@@ -194,7 +235,7 @@ test('a picture that is gone or is not a picture fails alone: the tile keeps its
   await page.goto(`${site.url}/gallery`);
   await loadEverything(page);
   for (const [title, status] of [
-    ['A picture that is gone', 404],
+    ['A picture that is gone', 502],
     ['Not a picture', 502],
   ] as const) {
     const tile = page.getByRole('link', { name: title });
