@@ -13,6 +13,8 @@ import { variantKind } from '../../src/lib/images/variant-kind';
 import { createImageService, isPrivateAddress } from './image-variants.mjs';
 
 type Route = { status?: number; type?: string; body?: Buffer; delayMs?: number; hang?: boolean; location?: string };
+/** Answers of routes that hang: they stay open until the test lets them fail. */
+const hanging: http.ServerResponse[] = [];
 
 let photo: Buffer;
 let logo: Buffer;
@@ -52,7 +54,10 @@ beforeAll(async () => {
       res.writeHead(404).end();
       return;
     }
-    if (route.hang) return;
+    if (route.hang) {
+      hanging.push(res);
+      return;
+    }
     setTimeout(() => {
       res.writeHead(route.status ?? 200, {
         'content-type': route.type ?? 'image/jpeg',
@@ -84,6 +89,9 @@ async function service(options: Partial<Parameters<typeof createImageService>[0]
     maxSourceBytes: 20 * 1024 * 1024,
     maxPixels: 50_000_000,
     timeoutMs: 10_000,
+    fetchTimeoutMs: 10_000,
+    clientPending: 32,
+    clientWriteBytes: 64 * 1024 * 1024,
     variantKind,
     log: () => undefined,
     ...options,
@@ -94,13 +102,20 @@ const AVIF = 'image/avif,image/webp,image/apng,image/*,*/*;q=0.8';
 const WEBP = 'image/webp,image/*,*/*;q=0.8';
 const OLD = 'image/*,*/*;q=0.8';
 
-function ask(images: Awaited<ReturnType<typeof service>>, source: string, width: number, accept: string, key?: string) {
+function ask(
+  images: Awaited<ReturnType<typeof service>>,
+  source: string,
+  width: number,
+  accept: string,
+  client = 'visitor',
+) {
   return images.answer({
-    key: key ?? `/_img/${width}/sig/${Buffer.from(source).toString('base64url')}`,
+    key: `/_img/${width}/sig/${Buffer.from(source).toString('base64url')}`,
     source,
     width,
     kind: variantKind(accept),
     namedOrigins: [origin],
+    client,
   });
 }
 
@@ -186,20 +201,82 @@ describe('image variants', () => {
     expect(images.stats.transforms).toBe(1);
   });
 
-  it('runs at most N fetch-and-transforms at once; the rest wait their turn, and past the queue are told to retry', async () => {
-    const images = await service({ concurrency: 2, maxQueue: 3 });
+  it('runs at most N resizes and M fetches at once; the rest wait their turn, and past the queue are told to retry', async () => {
+    const images = await service({ concurrency: 2, fetchesAtOnce: 2, maxQueue: 3 });
     for (let index = 0; index < 5; index += 1) routes.set(`/photo.jpg?many=${index}`, { body: photo, delayMs: 50 });
     const answers = await Promise.all(
       Array.from({ length: 6 }, (_, index) =>
         ask(images, `${origin}/photo.jpg?many=${index % 5}`, 320, index === 5 ? OLD : WEBP),
       ),
     );
-    // 6 variants asked at once: 2 run, 3 wait, the sixth finds the queue full
+    // 6 variants asked at once: 2 run, 3 wait, the sixth finds the queue full (of its own client's)
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(5);
     const refused = answers.find((answer) => answer.status !== 200);
     expect(refused?.status).toBe(503);
     expect(refused?.headers['retry-after']).toBe('5');
-    expect(images.limiter.mostAtOnce).toBe(2);
+    expect(images.resizes.mostAtOnce).toBe(2);
+    expect(images.fetches.mostAtOnce).toBe(2);
+  });
+
+  it("shares the slots out between clients: 100 new variants from one leave another's pictures served first", async () => {
+    const images = await service({ concurrency: 2, fetchesAtOnce: 2, maxQueue: 64, clientPending: 32 });
+    for (let index = 0; index < 100; index += 1) routes.set(`/photo.jpg?flood=${index}`, { body: photo });
+    const done: string[] = [];
+    const flood = Array.from({ length: 100 }, (_, index) =>
+      ask(images, `${origin}/photo.jpg?flood=${index}`, 160, WEBP, 'flooder').then((answer) => {
+        done.push(`flood ${answer.status}`);
+        return answer;
+      }),
+    );
+    const visitor = ['/photo.jpg?page=1', '/photo.jpg?page=2', '/photo.jpg?page=3'].map((file) => {
+      routes.set(file, { body: photo });
+      return ask(images, `${origin}${file}`, 320, WEBP, 'visitor').then((answer) => {
+        done.push(`visitor ${answer.status}`);
+        return answer;
+      });
+    });
+    const [floodAnswers, visitorAnswers] = await Promise.all([Promise.all(flood), Promise.all(visitor)]);
+    expect(visitorAnswers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    // the flooder had 32 going at once; the rest were told to come back
+    const statuses = floodAnswers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(32);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(68);
+    expect(floodAnswers.find((answer) => answer.status === 429)?.headers['retry-after']).toBe('5');
+    // the visitor's pictures took turns with the flooder's: two of its were being made when the visitor came,
+    // then each slot alternated, so all three were done before the flooder's seventh (not behind its 32)
+    const lastVisitor = done.lastIndexOf('visitor 200');
+    expect(done.slice(0, lastVisitor + 1).filter((each) => each === 'flood 200').length).toBeLessThanOrEqual(6);
+
+    // a client allowed to queue more than the queue holds still cannot fill it: its newest waiting one makes room
+    const greedy = await service({ concurrency: 1, fetchesAtOnce: 1, maxQueue: 8, clientPending: 100 });
+    const many = Array.from({ length: 12 }, (_, index) =>
+      ask(greedy, `${origin}/photo.jpg?flood=${index}`, 160, OLD, 'flooder'),
+    );
+    const page = await ask(greedy, `${origin}/photo.jpg?page=1`, 160, OLD, 'visitor');
+    expect(page.status).toBe(200);
+    const manyStatuses = (await Promise.all(many)).map((answer) => answer.status);
+    expect(manyStatuses.filter((status) => status === 503)).toHaveLength(4);
+    expect(greedy.fetches.turnedAway).toBe(4);
+  });
+
+  it('a source that hangs holds a fetch slot, never a resizing one: an unrelated picture is made meanwhile', async () => {
+    const images = await service({ concurrency: 2 });
+    for (let index = 0; index < 6; index += 1) routes.set(`/hangs.jpg?${index}`, { hang: true });
+    const settled: string[] = [];
+    const stuck = Array.from({ length: 6 }, (_, index) =>
+      ask(images, `${origin}/hangs.jpg?${index}`, 640, WEBP, `client-${index}`).then((answer) => {
+        settled.push(`hanging ${answer.status}`);
+        return answer;
+      }),
+    );
+    await expect.poll(() => hanging.length).toBe(6);
+    routes.set('/photo.jpg?unrelated', { body: photo });
+    const unrelated = await ask(images, `${origin}/photo.jpg?unrelated`, 640, WEBP);
+    settled.push(`unrelated ${unrelated.status}`);
+    expect(settled).toEqual(['unrelated 200']);
+    // the sources give up (the test's fault rule ends): each is the same neutral refusal
+    for (const res of hanging.splice(0)) res.destroy();
+    expect((await Promise.all(stuck)).map((answer) => answer.status)).toEqual([502, 502, 502, 502, 502, 502]);
   });
 
   it('refuses what is not a picture, a redirect, a source too large or with too many pixels, and a slow one', async () => {
@@ -207,7 +284,7 @@ describe('image variants', () => {
     routes.set('/fake.jpg', { body: Buffer.from('not really a jpeg at all'), type: 'image/jpeg' });
     routes.set('/moved.jpg', { status: 302, location: 'http://169.254.169.254/latest/meta-data' });
     routes.set('/slow.jpg', { hang: true });
-    const images = await service({ maxSourceBytes: photo.length - 1, maxPixels: 2_000_000, timeoutMs: 500 });
+    const images = await service({ maxSourceBytes: photo.length - 1, maxPixels: 2_000_000, fetchTimeoutMs: 500 });
     // every source that was not fetched gets one answer, whatever the reason: the answers map nothing inside
     const expectations: [string, number, RegExp][] = [
       ['/page.html', 502, /^The picture could not be fetched\.\n$/],
@@ -323,5 +400,24 @@ describe('image variants', () => {
     expect(files.length).toBeLessThan(8);
     // the newest is still kept
     expect((await ask(images, `${origin}/photo.jpg?evict=7`, 160, OLD)).headers['x-image-variant']).toBe('kept');
+  });
+
+  it("keeps a warm variant through one client's flood: past its write budget a client's variants are sent, not kept", async () => {
+    const images = await service({ maxBytes: 40_000, clientWriteBytes: 10_000 });
+    routes.set('/photo.jpg?warm', { body: photo });
+    expect((await ask(images, `${origin}/photo.jpg?warm`, 160, OLD, 'regular')).status).toBe(200);
+    expect((await ask(images, `${origin}/photo.jpg?warm`, 160, OLD, 'regular')).headers['x-image-variant']).toBe(
+      'kept',
+    );
+    for (let index = 0; index < 20; index += 1) {
+      routes.set(`/photo.jpg?flush=${index}`, { body: photo });
+      const answer = await ask(images, `${origin}/photo.jpg?flush=${index}`, 160, OLD, 'flooder');
+      expect(answer.status).toBe(200);
+      expect(answer.headers['x-image-variant']).toBe('transformed');
+    }
+    expect(images.stats.notKept).toBeGreaterThanOrEqual(17);
+    expect((await ask(images, `${origin}/photo.jpg?warm`, 160, OLD, 'regular')).headers['x-image-variant']).toBe(
+      'kept',
+    );
   });
 });
