@@ -253,6 +253,106 @@ test('a picture that is gone or is not a picture fails alone: the tile keeps its
   expect(loaded).toBeGreaterThanOrEqual(16);
 });
 
+test.describe('one client against the others (TRUST_PROXY=1: clients by X-Forwarded-For)', () => {
+  let fairAdmin: DemoAdmin;
+  let fairSite: Site;
+  const as = (client: string, accept = 'image/webp,*/*') => ({ 'x-forwarded-for': client, accept });
+
+  test.beforeAll(async () => {
+    test.setTimeout(90_000);
+    fairAdmin = await startAdmin({ photos: true });
+    // a small disk cache and a small budget per client, so one client's flood would push everything out
+    fairSite = await startSite(fairAdmin, {
+      TRUST_PROXY: '1',
+      IMAGE_CACHE_MAX_BYTES: String(4 * 1024 * 1024),
+      IMAGE_CLIENT_WRITE_BYTES: String(128 * 1024),
+    });
+  });
+
+  test.afterAll(async () => {
+    await fairSite?.stop();
+    await fairAdmin?.close();
+  });
+
+  /** Every variant address a page names (src, srcset, links to the large picture). */
+  async function variantsOf(path: string, site: Site) {
+    const html = await (await fetch(`${site.url}${path}`)).text();
+    return new Set([...html.matchAll(/\/_img\/\d+\/[\w-]{22}\/[\w-]+/g)].map((match) => match[0]));
+  }
+
+  test("100 new pictures at once from one client, and a flood of aliases, leave another client's page served and a warm picture kept", async ({
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    const visitorPage = '/about';
+    const own = await variantsOf(visitorPage, fairSite);
+    const gallery = [...(await variantsOf('/gallery', fairSite))].filter(
+      (path) => !own.has(path) && Number(path.split('/')[2]) <= 1080,
+    );
+    // a warm picture: made for a regular visitor, then sent from the disk cache
+    const warm = gallery.shift()!;
+    expect((await fetch(`${fairSite.url}${warm}`, { headers: as('192.0.2.50') })).status).toBe(200);
+    expect((await fetch(`${fairSite.url}${warm}`, { headers: as('192.0.2.50') })).headers.get('x-image-variant')).toBe(
+      'kept',
+    );
+
+    const flood = gallery
+      .flatMap((path) => ['image/avif,*/*', 'image/webp,*/*', 'image/jpeg'].map((accept) => ({ path, accept })))
+      .slice(0, 100);
+    expect(flood).toHaveLength(100);
+    const events: string[] = [];
+    const before = fairAdmin.mediaRequests();
+    const flooding = flood.map(({ path, accept }) =>
+      fetch(`${fairSite.url}${path}`, { headers: as('203.0.113.9', accept) }).then(async (response) => {
+        await response.arrayBuffer();
+        events.push(`flood ${response.status}`);
+        return response.status;
+      }),
+    );
+    // and every variant again under a padded width: never made, never kept
+    const aliases = flood.map(({ path, accept }) =>
+      fetch(`${fairSite.url}${path.replace(/^\/_img\/(\d+)\//, '/_img/0$1/')}`, {
+        headers: as('203.0.113.9', accept),
+      }).then((response) => response.status),
+    );
+    await expect.poll(() => fairAdmin.mediaRequests()).toBeGreaterThan(before);
+
+    // meanwhile another visitor reads a page: every one of its pictures comes
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      extraHTTPHeaders: { 'x-forwarded-for': '198.51.100.7' },
+    });
+    const page = await context.newPage();
+    const statuses = new Map<string, number>();
+    page.on('response', (response) => {
+      if (response.url().includes('/_img/')) statuses.set(response.url(), response.status());
+    });
+    await page.goto(`${fairSite.url}${visitorPage}`);
+    await loadEverything(page);
+    const shown = await page.evaluate(() =>
+      [...document.images].filter((image) => image.currentSrc.includes('/_img/')).map((image) => image.naturalWidth),
+    );
+    events.push('visitor done');
+    await context.close();
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown.every((width) => width > 0)).toBe(true);
+    expect([...statuses.values()].every((status) => status === 200)).toBe(true);
+
+    const floodStatuses = await Promise.all(flooding);
+    expect(new Set(await Promise.all(aliases))).toEqual(new Set([404]));
+    // the flooder got its share (32 at once) and was told to come back for the rest
+    expect(floodStatuses.filter((status) => status === 200).length).toBeGreaterThanOrEqual(32);
+    expect(floodStatuses.filter((status) => status === 429).length).toBeGreaterThan(0);
+    expect(floodStatuses.every((status) => status === 200 || status === 429)).toBe(true);
+    // the visitor did not wait behind the flood
+    expect(events.indexOf('visitor done')).toBeLessThan(events.lastIndexOf('flood 200'));
+    // the flooder's variants past its budget were sent, not kept: the warm picture is still on disk
+    expect((await fetch(`${fairSite.url}${warm}`, { headers: as('192.0.2.50') })).headers.get('x-image-variant')).toBe(
+      'kept',
+    );
+  });
+});
+
 test.describe('the hero video', () => {
   let videoAdmin: DemoAdmin;
   let videoSite: Site;
