@@ -25,6 +25,18 @@ const count = (fallback: number) =>
     String(fallback),
   );
 
+/** Like `count`, for a bound that 0 would turn into "never" (every picture refused): a whole number ≥ 1. */
+const atLeastOne = (fallback: number) =>
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^[1-9]\d*$/, 'must be a whole number ≥ 1'),
+      v.transform(Number),
+      v.safeInteger('is too large'),
+    ),
+    String(fallback),
+  );
+
 const httpUrl = v.pipe(
   v.string(),
   v.check((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), 'must be an http(s): URL'),
@@ -170,9 +182,9 @@ const EnvSchema = v.object({
   IMAGE_MAX_SOURCE_BYTES: count(25 * 1024 * 1024),
   IMAGE_MAX_PIXELS: count(50_000_000),
   IMAGE_TIMEOUT_MS: count(15_000),
-  IMAGE_FETCH_TIMEOUT_MS: count(5000),
-  IMAGE_CLIENT_PENDING: count(32),
-  IMAGE_CLIENT_WRITE_BYTES: count(8 * 1024 * 1024),
+  IMAGE_FETCH_TIMEOUT_MS: atLeastOne(5000),
+  IMAGE_CLIENT_PENDING: atLeastOne(32),
+  IMAGE_CLIENT_WRITE_BYTES: atLeastOne(8 * 1024 * 1024),
   SMTP_URL: v.optional(smtpUrl),
   SMTP_TIMEOUT_MS: count(15_000),
   ENQUIRY_EMAIL_TO: emailList,
