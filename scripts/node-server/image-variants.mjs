@@ -6,7 +6,8 @@
 // admin's content reach this module, with a width from the fixed list. Here every outside thing is bounded:
 // - the original is fetched once per variant (concurrent requests for one variant share one fetch and one
 //   transform), without following redirects, within a time-out and a byte limit, and only from a public
-//   address unless its origin is one the owner named (the admin's, MEDIA_ORIGINS);
+//   address (judged by its bytes, on every address a name resolves to) unless its origin is one the owner
+//   named (the admin's, MEDIA_ORIGINS); every source not fetched gets one answer (502), the reason goes to the log;
 // - one client cannot take the service from the others: it may have at most `clientPending` new variants
 //   being fetched, resized or waiting (the rest are 429), the free slots go to the waiting clients in turn,
 //   and a full queue makes room for a newcomer by turning away the newest task of the client with the most
