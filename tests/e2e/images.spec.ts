@@ -264,6 +264,8 @@ test.describe('one client against the others (TRUST_PROXY=1: clients by X-Forwar
     // a small disk cache and a small budget per client, so one client's flood would push everything out
     fairSite = await startSite(fairAdmin, {
       TRUST_PROXY: '1',
+      // the hanging sources below give up after this; the test waits for nothing but their answers
+      IMAGE_FETCH_TIMEOUT_MS: '2000',
       IMAGE_CACHE_MAX_BYTES: String(4 * 1024 * 1024),
       IMAGE_CLIENT_WRITE_BYTES: String(128 * 1024),
     });
@@ -350,6 +352,51 @@ test.describe('one client against the others (TRUST_PROXY=1: clients by X-Forwar
     expect((await fetch(`${fairSite.url}${warm}`, { headers: as('192.0.2.50') })).headers.get('x-image-variant')).toBe(
       'kept',
     );
+  });
+
+  test('six sources that hang hold no resizing slot: an unrelated picture is made while they hang', async () => {
+    test.setTimeout(60_000);
+    // six of the gallery's large pictures (links to 1600 px: the flood above asked for none of them)
+    const sourceOf = (path: string) => Buffer.from(path.split('/')[4]!, 'base64url').toString();
+    const fromAdmin = (path: string) => sourceOf(path).startsWith(`${fairAdmin.mediaOrigin}/media/`);
+    const hangs = [
+      ...new Map(
+        [...(await variantsOf('/gallery', fairSite))]
+          .filter((path) => path.startsWith('/_img/1600/') && fromAdmin(path))
+          .map((path) => [sourceOf(path), path]),
+      ).values(),
+    ].slice(-6);
+    expect(hangs).toHaveLength(6);
+    // a picture of another page, of a source that answers
+    const unrelated = [...(await variantsOf('/conferences', fairSite))].find(
+      (path) => fromAdmin(path) && !hangs.some((hang) => sourceOf(hang) === sourceOf(path)),
+    );
+    expect(unrelated).toBeTruthy();
+    fairAdmin.setFaults(
+      hangs.map((path) => ({
+        path: new URL(sourceOf(path)).pathname,
+        mode: 'hang' as const,
+      })),
+    );
+    const settled: string[] = [];
+    const before = fairAdmin.mediaRequests();
+    const hanging = hangs.map((path, index) =>
+      fetch(`${fairSite.url}${path}`, { headers: as(`203.0.113.${20 + index}`, 'image/jpeg') }).then(
+        async (response) => {
+          settled.push(`hanging ${response.status}`);
+          return [response.status, await response.text()];
+        },
+      ),
+    );
+    await expect.poll(() => fairAdmin.mediaRequests()).toBe(before + 6);
+    const made = await fetch(`${fairSite.url}${unrelated}`, { headers: as('198.51.100.8', 'image/jpeg') });
+    settled.push(`unrelated ${made.status} ${made.headers.get('x-image-variant')}`);
+    expect(settled).toEqual(['unrelated 200 transformed']);
+    // the sources give up at the fetch time-out: each is the neutral refusal
+    expect(await Promise.all(hanging)).toEqual(
+      Array.from({ length: 6 }, () => [502, 'The picture could not be fetched.\n']),
+    );
+    fairAdmin.resetFaults();
   });
 });
 
