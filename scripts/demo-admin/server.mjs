@@ -25,7 +25,8 @@ import { demoPhotos, photoFor } from './photos.mjs';
  *
  * @typedef {object} FaultRule
  * @property {string} path      Exact API path ('/home-page/content'), a prefix ending in '*'
- *                              ('/course-venue/details/*') or '*' for every API path.
+ *                              ('/course-venue/details/*') or '*' for every API path; or a picture under
+ *                              /media/ ('/media/gallery-03.jpg', '/media/*'), which takes `hang`, `drop` or `status`.
  * @property {number} [delayMs] Extra delay before answering (added to the global latency).
  * @property {number} [status]  Answer this HTTP status with a JSON error body.
  * @property {FaultMode} [mode] drop: destroy the socket; hang: never answer (until close);
@@ -313,7 +314,10 @@ export async function startDemoAdmin({
 
   /** First matching rule, consuming one of its `times`. @param {string} apiPath */
   const takeRule = (apiPath) => {
-    const index = state.rules.findIndex((rule) => pathMatches(rule.path, apiPath));
+    // a picture's rule names it under /media/; '*' and the API's prefixes never reach the pictures
+    const index = state.rules.findIndex(
+      (rule) => pathMatches(rule.path, apiPath) && rule.path.startsWith('/media/') === apiPath.startsWith('/media/'),
+    );
     if (index === -1) return undefined;
     const rule = state.rules[index];
     if (rule.times !== undefined) {
@@ -405,6 +409,14 @@ export async function startDemoAdmin({
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       sendJson(res, 405, { error: 'Method not allowed' }, { allow: 'GET, HEAD' });
       return;
+    }
+    const rule = takeRule(`/media/${name}`);
+    if (rule) {
+      // a picture that fails: counted as requested, then never answered, cut off, or an error status
+      state.mediaRequests += 1;
+      if (rule.mode === 'hang') return; // close() destroys the socket
+      if (rule.mode === 'drop') return req.socket.destroy();
+      return sendJson(res, rule.status ?? 500, { error: `Injected fault: HTTP ${rule.status ?? 500}` });
     }
     if (realPhotos) {
       const found =

@@ -13,6 +13,8 @@ import { variantKind } from '../../src/lib/images/variant-kind';
 import { createImageService, isPrivateAddress } from './image-variants.mjs';
 
 type Route = { status?: number; type?: string; body?: Buffer; delayMs?: number; hang?: boolean; location?: string };
+/** Answers of routes that hang: they stay open until the test lets them fail. */
+const hanging: http.ServerResponse[] = [];
 
 let photo: Buffer;
 let logo: Buffer;
@@ -21,6 +23,7 @@ let origin = '';
 const routes = new Map<string, Route>();
 const fetched = new Map<string, number>();
 const dirs: string[] = [];
+let connections = 0;
 
 beforeAll(async () => {
   // a camera-like photo (2400×1800 JPEG) and a PNG with transparency
@@ -51,7 +54,10 @@ beforeAll(async () => {
       res.writeHead(404).end();
       return;
     }
-    if (route.hang) return;
+    if (route.hang) {
+      hanging.push(res);
+      return;
+    }
     setTimeout(() => {
       res.writeHead(route.status ?? 200, {
         'content-type': route.type ?? 'image/jpeg',
@@ -60,6 +66,7 @@ beforeAll(async () => {
       res.end(route.body);
     }, route.delayMs ?? 0);
   });
+  server.on('connection', () => (connections += 1));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   routes.set('/photo.jpg', { body: photo });
@@ -82,6 +89,9 @@ async function service(options: Partial<Parameters<typeof createImageService>[0]
     maxSourceBytes: 20 * 1024 * 1024,
     maxPixels: 50_000_000,
     timeoutMs: 10_000,
+    fetchTimeoutMs: 10_000,
+    clientPending: 32,
+    clientWriteBytes: 64 * 1024 * 1024,
     variantKind,
     log: () => undefined,
     ...options,
@@ -92,13 +102,20 @@ const AVIF = 'image/avif,image/webp,image/apng,image/*,*/*;q=0.8';
 const WEBP = 'image/webp,image/*,*/*;q=0.8';
 const OLD = 'image/*,*/*;q=0.8';
 
-function ask(images: Awaited<ReturnType<typeof service>>, source: string, width: number, accept: string, key?: string) {
+function ask(
+  images: Awaited<ReturnType<typeof service>>,
+  source: string,
+  width: number,
+  accept: string,
+  client = 'visitor',
+) {
   return images.answer({
-    key: key ?? `/_img/${width}/sig/${Buffer.from(source).toString('base64url')}`,
+    key: `/_img/${width}/sig/${Buffer.from(source).toString('base64url')}`,
     source,
     width,
     kind: variantKind(accept),
     namedOrigins: [origin],
+    client,
   });
 }
 
@@ -184,20 +201,82 @@ describe('image variants', () => {
     expect(images.stats.transforms).toBe(1);
   });
 
-  it('runs at most N fetch-and-transforms at once; the rest wait their turn, and past the queue are told to retry', async () => {
-    const images = await service({ concurrency: 2, maxQueue: 3 });
+  it('runs at most N resizes and M fetches at once; the rest wait their turn, and past the queue are told to retry', async () => {
+    const images = await service({ concurrency: 2, fetchesAtOnce: 2, maxQueue: 3 });
     for (let index = 0; index < 5; index += 1) routes.set(`/photo.jpg?many=${index}`, { body: photo, delayMs: 50 });
     const answers = await Promise.all(
       Array.from({ length: 6 }, (_, index) =>
         ask(images, `${origin}/photo.jpg?many=${index % 5}`, 320, index === 5 ? OLD : WEBP),
       ),
     );
-    // 6 variants asked at once: 2 run, 3 wait, the sixth finds the queue full
+    // 6 variants asked at once: 2 run, 3 wait, the sixth finds the queue full (of its own client's)
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(5);
     const refused = answers.find((answer) => answer.status !== 200);
     expect(refused?.status).toBe(503);
     expect(refused?.headers['retry-after']).toBe('5');
-    expect(images.limiter.mostAtOnce).toBe(2);
+    expect(images.resizes.mostAtOnce).toBe(2);
+    expect(images.fetches.mostAtOnce).toBe(2);
+  });
+
+  it("shares the slots out between clients: 100 new variants from one leave another's pictures served first", async () => {
+    const images = await service({ concurrency: 2, fetchesAtOnce: 2, maxQueue: 64, clientPending: 32 });
+    for (let index = 0; index < 100; index += 1) routes.set(`/photo.jpg?flood=${index}`, { body: photo });
+    const done: string[] = [];
+    const flood = Array.from({ length: 100 }, (_, index) =>
+      ask(images, `${origin}/photo.jpg?flood=${index}`, 160, WEBP, 'flooder').then((answer) => {
+        done.push(`flood ${answer.status}`);
+        return answer;
+      }),
+    );
+    const visitor = ['/photo.jpg?page=1', '/photo.jpg?page=2', '/photo.jpg?page=3'].map((file) => {
+      routes.set(file, { body: photo });
+      return ask(images, `${origin}${file}`, 320, WEBP, 'visitor').then((answer) => {
+        done.push(`visitor ${answer.status}`);
+        return answer;
+      });
+    });
+    const [floodAnswers, visitorAnswers] = await Promise.all([Promise.all(flood), Promise.all(visitor)]);
+    expect(visitorAnswers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    // the flooder had 32 going at once; the rest were told to come back
+    const statuses = floodAnswers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(32);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(68);
+    expect(floodAnswers.find((answer) => answer.status === 429)?.headers['retry-after']).toBe('5');
+    // the visitor's pictures took turns with the flooder's: two of its were being made when the visitor came,
+    // then each slot alternated, so all three were done before the flooder's seventh (not behind its 32)
+    const lastVisitor = done.lastIndexOf('visitor 200');
+    expect(done.slice(0, lastVisitor + 1).filter((each) => each === 'flood 200').length).toBeLessThanOrEqual(6);
+
+    // a client allowed to queue more than the queue holds still cannot fill it: its newest waiting one makes room
+    const greedy = await service({ concurrency: 1, fetchesAtOnce: 1, maxQueue: 8, clientPending: 100 });
+    const many = Array.from({ length: 12 }, (_, index) =>
+      ask(greedy, `${origin}/photo.jpg?flood=${index}`, 160, OLD, 'flooder'),
+    );
+    const page = await ask(greedy, `${origin}/photo.jpg?page=1`, 160, OLD, 'visitor');
+    expect(page.status).toBe(200);
+    const manyStatuses = (await Promise.all(many)).map((answer) => answer.status);
+    expect(manyStatuses.filter((status) => status === 503)).toHaveLength(4);
+    expect(greedy.fetches.turnedAway).toBe(4);
+  });
+
+  it('a source that hangs holds a fetch slot, never a resizing one: an unrelated picture is made meanwhile', async () => {
+    const images = await service({ concurrency: 2 });
+    for (let index = 0; index < 6; index += 1) routes.set(`/hangs.jpg?${index}`, { hang: true });
+    const settled: string[] = [];
+    const stuck = Array.from({ length: 6 }, (_, index) =>
+      ask(images, `${origin}/hangs.jpg?${index}`, 640, WEBP, `client-${index}`).then((answer) => {
+        settled.push(`hanging ${answer.status}`);
+        return answer;
+      }),
+    );
+    await expect.poll(() => hanging.length).toBe(6);
+    routes.set('/photo.jpg?unrelated', { body: photo });
+    const unrelated = await ask(images, `${origin}/photo.jpg?unrelated`, 640, WEBP);
+    settled.push(`unrelated ${unrelated.status}`);
+    expect(settled).toEqual(['unrelated 200']);
+    // the sources give up (the test's fault rule ends): each is the same neutral refusal
+    for (const res of hanging.splice(0)) res.destroy();
+    expect((await Promise.all(stuck)).map((answer) => answer.status)).toEqual([502, 502, 502, 502, 502, 502]);
   });
 
   it('refuses what is not a picture, a redirect, a source too large or with too many pixels, and a slow one', async () => {
@@ -205,14 +284,15 @@ describe('image variants', () => {
     routes.set('/fake.jpg', { body: Buffer.from('not really a jpeg at all'), type: 'image/jpeg' });
     routes.set('/moved.jpg', { status: 302, location: 'http://169.254.169.254/latest/meta-data' });
     routes.set('/slow.jpg', { hang: true });
-    const images = await service({ maxSourceBytes: photo.length - 1, maxPixels: 2_000_000, timeoutMs: 500 });
+    const images = await service({ maxSourceBytes: photo.length - 1, maxPixels: 2_000_000, fetchTimeoutMs: 500 });
+    // every source that was not fetched gets one answer, whatever the reason: the answers map nothing inside
     const expectations: [string, number, RegExp][] = [
-      ['/page.html', 502, /does not hold a picture/],
+      ['/page.html', 502, /^The picture could not be fetched\.\n$/],
       ['/fake.jpg', 422, /picture the site can read/],
-      ['/moved.jpg', 502, /moved/],
-      ['/missing.jpg', 404, /no longer there/],
-      ['/photo.jpg', 502, /too large/],
-      ['/slow.jpg', 504, /too long/],
+      ['/moved.jpg', 502, /^The picture could not be fetched\.\n$/],
+      ['/missing.jpg', 502, /^The picture could not be fetched\.\n$/],
+      ['/photo.jpg', 502, /^The picture could not be fetched\.\n$/],
+      ['/slow.jpg', 502, /^The picture could not be fetched\.\n$/],
     ];
     for (const [file, status, message] of expectations) {
       const answer = await ask(images, `${origin}${file}`, 640, WEBP);
@@ -227,11 +307,26 @@ describe('image variants', () => {
     expect(Buffer.from(tooMany.body).toString()).toMatch(/too many pixels/);
   });
 
-  it('never fetches from a private address the owner did not name, by number or by name', async () => {
-    const images = await service();
+  it('never connects to a private address the owner did not name, however it is spelled, by number or by name', async () => {
+    const logged: string[] = [];
+    const images = await service({ log: (line) => logged.push(line) });
     const port = new URL(origin).port;
-    for (const source of [`http://127.0.0.1:${port}/photo.jpg`, `http://localhost:${port}/photo.jpg`]) {
-      const before = fetched.get('/photo.jpg') ?? 0;
+    const before = connections;
+    const sources = [
+      `http://127.0.0.1:${port}/photo.jpg`,
+      `http://localhost:${port}/photo.jpg`,
+      `http://[::ffff:127.0.0.1]:${port}/photo.jpg`, // the URL parser writes it [::ffff:7f00:1]
+      `http://[::ffff:7f00:1]:${port}/photo.jpg`,
+      `http://[64:ff9b::127.0.0.1]:${port}/photo.jpg`, // NAT64
+      `http://[2002:7f00:1::]:${port}/photo.jpg`, // 6to4 around 127.0.0.1
+      `http://[::127.0.0.1]:${port}/photo.jpg`,
+      `http://0x7f.1:${port}/photo.jpg`,
+      'http://[::ffff:169.254.169.254]/latest/meta-data/',
+      'http://[64:ff9b::a9fe:a9fe]/latest/meta-data/',
+      'http://[2002:a9fe:a9fe::1]/latest/meta-data/',
+    ];
+    const bodies = new Set<string>();
+    for (const source of sources) {
       const answer = await images.answer({
         key: `/_img/640/x/${Buffer.from(source).toString('base64url')}`,
         source,
@@ -239,15 +334,55 @@ describe('image variants', () => {
         kind: 'webp',
         namedOrigins: ['https://admin.example'],
       });
-      expect(answer.status, source).toBe(403);
-      expect(Buffer.from(answer.body).toString()).toMatch(/private address/);
-      expect(fetched.get('/photo.jpg') ?? 0).toBe(before);
+      expect(answer.status, source).toBe(502);
+      bodies.add(Buffer.from(answer.body).toString());
     }
-    expect(isPrivateAddress('10.1.2.3')).toBe(true);
-    expect(isPrivateAddress('::ffff:192.168.0.1')).toBe(true);
-    expect(isPrivateAddress('fd00::1')).toBe(true);
-    expect(isPrivateAddress('93.184.216.34')).toBe(false);
-    expect(isPrivateAddress('2606:4700::1111')).toBe(false);
+    // the same sentence as a missing picture or a time-out; the log says which
+    expect([...bodies]).toEqual(['The picture could not be fetched.\n']);
+    expect(connections).toBe(before);
+    expect(logged.filter((line) => /private address/.test(line))).toHaveLength(sources.length);
+  });
+
+  it('judges an address by its bytes: every private range and every IPv6 spelling of an IPv4 one', () => {
+    const inside = [
+      '10.1.2.3',
+      '127.0.0.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '::',
+      '::1',
+      '0:0:0:0:0:0:0:1',
+      '::ffff:192.168.0.1',
+      '::ffff:7f00:1',
+      '[::ffff:a9fe:a9fe]',
+      '::ffff:0:127.0.0.1',
+      '::127.0.0.1',
+      '64:ff9b::7f00:1',
+      '64:ff9b::169.254.169.254',
+      '64:ff9b:1::8.8.8.8',
+      '2002:7f00:1::',
+      '2002:a9fe:a9fe::1',
+      '2002:c0a8:1::',
+      '2001::1',
+      '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+      'fd00::1',
+      'fc12::1',
+      'fe80::1%eth0',
+      'febf::1',
+      'ff02::1',
+      '2001:db8::1',
+      'not an address',
+    ];
+    const outside = [
+      '93.184.216.34',
+      '2606:4700::1111',
+      '::ffff:93.184.216.34',
+      '64:ff9b::5db8:d822',
+      '2002:5db8:d822::1',
+    ];
+    for (const address of inside) expect(isPrivateAddress(address), address).toBe(true);
+    for (const address of outside) expect(isPrivateAddress(address), address).toBe(false);
   });
 
   it('keeps the variants on disk under the byte limit, the least recently served going first', async () => {
@@ -265,5 +400,24 @@ describe('image variants', () => {
     expect(files.length).toBeLessThan(8);
     // the newest is still kept
     expect((await ask(images, `${origin}/photo.jpg?evict=7`, 160, OLD)).headers['x-image-variant']).toBe('kept');
+  });
+
+  it("keeps a warm variant through one client's flood: past its write budget a client's variants are sent, not kept", async () => {
+    const images = await service({ maxBytes: 40_000, clientWriteBytes: 10_000 });
+    routes.set('/photo.jpg?warm', { body: photo });
+    expect((await ask(images, `${origin}/photo.jpg?warm`, 160, OLD, 'regular')).status).toBe(200);
+    expect((await ask(images, `${origin}/photo.jpg?warm`, 160, OLD, 'regular')).headers['x-image-variant']).toBe(
+      'kept',
+    );
+    for (let index = 0; index < 20; index += 1) {
+      routes.set(`/photo.jpg?flush=${index}`, { body: photo });
+      const answer = await ask(images, `${origin}/photo.jpg?flush=${index}`, 160, OLD, 'flooder');
+      expect(answer.status).toBe(200);
+      expect(answer.headers['x-image-variant']).toBe('transformed');
+    }
+    expect((await ask(images, `${origin}/photo.jpg?warm`, 160, OLD, 'regular')).headers['x-image-variant']).toBe(
+      'kept',
+    );
+    expect(images.stats.notKept).toBeGreaterThanOrEqual(17);
   });
 });

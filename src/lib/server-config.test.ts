@@ -43,6 +43,15 @@ describe('server settings', () => {
     expect(() => parseServerConfig({ SEARCH_INDEX_CONCURRENCY: '0' })).toThrow(/SEARCH_INDEX_CONCURRENCY/);
   });
 
+  test("pictures: one client's share of new variants, fetch time and disk writes, each at least 1", () => {
+    const { images } = parseServerConfig({});
+    expect([images.fetchTimeoutMs, images.clientPending, images.clientWriteBytes]).toEqual([5000, 32, 8 * 1024 * 1024]);
+    const names = ['IMAGE_FETCH_TIMEOUT_MS', 'IMAGE_CLIENT_PENDING', 'IMAGE_CLIENT_WRITE_BYTES'];
+    expect(() => parseServerConfig(Object.fromEntries(names.map((name) => [name, '0'])))).toThrow(
+      new RegExp(names.join('[^]*')),
+    );
+  });
+
   test('every bad value is reported in one message', () => {
     let message = '';
     try {

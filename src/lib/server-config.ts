@@ -25,6 +25,18 @@ const count = (fallback: number) =>
     String(fallback),
   );
 
+/** Like `count`, for a bound that 0 would turn into "never" (every picture refused): a whole number ≥ 1. */
+const atLeastOne = (fallback: number) =>
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^[1-9]\d*$/, 'must be a whole number ≥ 1'),
+      v.transform(Number),
+      v.safeInteger('is too large'),
+    ),
+    String(fallback),
+  );
+
 const httpUrl = v.pipe(
   v.string(),
   v.check((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), 'must be an http(s): URL'),
@@ -176,6 +188,9 @@ const EnvSchema = v.object({
   IMAGE_MAX_SOURCE_BYTES: count(25 * 1024 * 1024),
   IMAGE_MAX_PIXELS: count(50_000_000),
   IMAGE_TIMEOUT_MS: count(15_000),
+  IMAGE_FETCH_TIMEOUT_MS: atLeastOne(5000),
+  IMAGE_CLIENT_PENDING: atLeastOne(32),
+  IMAGE_CLIENT_WRITE_BYTES: atLeastOne(8 * 1024 * 1024),
   SMTP_URL: v.optional(smtpUrl),
   SMTP_TIMEOUT_MS: count(15_000),
   ENQUIRY_EMAIL_TO: emailList,
@@ -291,6 +306,12 @@ export type ServerConfig = {
     maxSourceBytes: number;
     maxPixels: number;
     timeoutMs: number;
+    /** Node: an original not fetched by then frees its slot (a source that hangs holds no resizing slot). */
+    fetchTimeoutMs: number;
+    /** Node: new variants one client may have fetched, resized or waiting at once (the rest are 429). */
+    clientPending: number;
+    /** Node: bytes of new variants one client may add to the disk cache an hour (past it: sent, not kept). */
+    clientWriteBytes: number;
   };
 };
 
@@ -381,6 +402,9 @@ export function parseServerConfig(env: Env, runtime: ServerConfig['runtime'] = R
       maxSourceBytes: e.IMAGE_MAX_SOURCE_BYTES,
       maxPixels: e.IMAGE_MAX_PIXELS,
       timeoutMs: e.IMAGE_TIMEOUT_MS,
+      fetchTimeoutMs: e.IMAGE_FETCH_TIMEOUT_MS,
+      clientPending: e.IMAGE_CLIENT_PENDING,
+      clientWriteBytes: e.IMAGE_CLIENT_WRITE_BYTES,
     },
   };
 }

@@ -1,8 +1,10 @@
 import type { MiddlewareHandler } from 'hono';
+import { clientKey } from '../lib/enquiry/client-key';
 import { IMAGE_PATH_PREFIX, readImagePath } from '../lib/images/image-reference';
 import { nodeImageService } from '../lib/images/node-image-service';
 import { variantKind } from '../lib/images/variant-kind';
 import { workersImage } from '../lib/images/workers-images';
+import { requestRecord } from '../lib/request-record';
 import { RUNTIME, serverConfig } from '../lib/server-config';
 import { plainAnswer as plain } from './plain-answers';
 
@@ -48,11 +50,17 @@ export function imageEndpoint(): MiddlewareHandler {
       return;
     }
     const answer = await node.service.answer({
-      key: url.pathname,
+      key: read.path,
       source: read.source,
       width: read.width,
       kind,
       namedOrigins: node.namedOrigins,
+      // counted as the enquiry limit counts a visitor (TRUST_PROXY aware, IPv6 by its /64)
+      client: clientKey({
+        forwardedFor: c.req.header('x-forwarded-for'),
+        remoteAddress: requestRecord().clientAddress,
+        trustedProxies: config.trustedProxies,
+      }),
     });
     c.res = new Response(head ? null : (answer.body as Uint8Array<ArrayBuffer>), {
       status: answer.status,

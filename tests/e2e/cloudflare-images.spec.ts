@@ -53,6 +53,8 @@ test.describe('pictures on the Worker in workerd', () => {
     expect((await fetch(`${worker.url}/_img/${width}/${signature}/${elsewhere}`)).status).toBe(403);
     expect((await fetch(`${worker.url}/_img?url=https://example.com/cat.jpg`)).status).toBe(400);
     expect((await fetch(`${worker.url}${path.replace(`/_img/${width}/`, '/_img/700/')}`)).status).toBe(400);
+    // one address per variant: a padded width is another spelling, never fetched
+    expect((await fetch(`${worker.url}${path.replace(`/_img/${width}/`, `/_img/0${width}/`)}`)).status).toBe(404);
 
     // the gallery shows its pictures in the browser
     await page.setViewportSize({ width: 375, height: 812 });

@@ -1,5 +1,7 @@
 // Admin pictures sized for the screen (record 026), against the built Node server and a demo admin serving
 // "real photos" (4000×3000 JPEGs of ≈2.7 MB made with sharp, scripts/demo-admin/photos.mjs) from its media origin.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { startAdmin, startSite, type DemoAdmin, type Site } from './support/servers';
@@ -8,11 +10,28 @@ const PAGES = ['/', '/gallery', '/about', '/conferences', '/destination-training
 
 let admin: DemoAdmin;
 let site: Site;
+/** A listener on 127.0.0.1 that no picture may reach: it counts the connections made to it. */
+let inside: http.Server;
+let insideConnections = 0;
+/** IPv6 spellings of loopback (the listener) and of the cloud metadata address, none of which the owner named. */
+const insideSpellings = (port: number) => [
+  `http://[::ffff:127.0.0.1]:${port}/x.jpg`, // the URL parser writes it [::ffff:7f00:1]
+  `http://[64:ff9b::127.0.0.1]:${port}/x.jpg`, // NAT64
+  `http://[2002:7f00:1::]:${port}/x.jpg`, // 6to4
+  `http://localhost:${port}/x.jpg`, // a name that resolves inside
+  'http://[::ffff:169.254.169.254]/latest/meta-data/',
+  'http://[64:ff9b::a9fe:a9fe]/latest/meta-data/',
+  'http://[2002:a9fe:a9fe::]/latest/meta-data/',
+];
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);
+  inside = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'image/jpeg' }).end('inside'));
+  inside.on('connection', () => (insideConnections += 1));
+  await new Promise<void>((resolve) => inside.listen(0, '127.0.0.1', resolve));
+  const insidePort = (inside.address() as AddressInfo).port;
   admin = await startAdmin({ photos: true });
   // a picture that is gone, one that is not a picture, and one at a private address nobody named
   admin.editContent('/gallery/content', (items: { image: string; title: string }[]) => [
@@ -20,6 +39,7 @@ test.beforeAll(async () => {
     { image: `${admin.mediaOrigin}/media/gone.jpg`, title: 'A picture that is gone' },
     { image: `${admin.origin}/api/gallery/content`, title: 'Not a picture' },
     { image: 'http://127.0.0.2:9/media/inside.jpg', title: 'At a private address' },
+    ...insideSpellings(insidePort).map((image, index) => ({ image, title: `Inside, spelled ${index}` })),
   ]);
   site = await startSite(admin);
 });
@@ -27,6 +47,8 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await site?.stop();
   await admin?.close();
+  inside?.closeAllConnections();
+  await new Promise((resolve) => inside?.close(resolve));
 });
 
 /** Scrolls to the end so lazy pictures load, then waits until every picture has loaded or failed. */
@@ -129,6 +151,36 @@ test('sizes and formats follow the Accept header; a variant is kept and sent aga
   expect(admin.mediaRequests() - before).toBeLessThanOrEqual(3);
 });
 
+test("one address per variant: a padded width or spare base64 bits are refused before any fetch; the site's spelling is made once", async () => {
+  const html = await (await fetch(`${site.url}/gallery`)).text();
+  // a 640 px variant whose address has spare bits in its last base64url character (its length is not a multiple of 4)
+  const canonical = [...html.matchAll(/(\/_img\/640\/[\w-]{22}\/([\w-]+)) 640w/g)]
+    .map((match) => match[1]!)
+    .slice(1)
+    .find((path) => path.split('/')[4]!.length % 4 !== 0);
+  expect(canonical).toBeTruthy();
+  const [, , , signature, address] = canonical!.split('/');
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+  const last = alphabet.indexOf(address!.at(-1)!);
+  const spareBits = `${address!.slice(0, -1)}${alphabet[last ^ 1]}`;
+  expect(Buffer.from(spareBits, 'base64url').equals(Buffer.from(address!, 'base64url'))).toBe(true);
+  const before = admin.mediaRequests();
+  for (const alias of [
+    `/_img/0640/${signature}/${address}`,
+    `/_img/00640/${signature}/${address}`,
+    `/_img/640/${signature}/${spareBits}`,
+  ]) {
+    const response = await fetch(`${site.url}${alias}`, { headers: { accept: 'image/webp,*/*' } });
+    expect(response.status, alias).toBe(404);
+    expect(response.headers.get('x-image-variant')).toBeNull();
+  }
+  expect(admin.mediaRequests()).toBe(before);
+  const made = await fetch(`${site.url}${canonical}`, { headers: { accept: 'image/webp,*/*' } });
+  expect(made.status).toBe(200);
+  expect(made.headers.get('x-image-variant')).toBe('transformed');
+  expect(admin.mediaRequests()).toBe(before + 1);
+});
+
 test('is no proxy: another host, a query-string address, an odd width and an unnamed private address are refused', async () => {
   const html = await (await fetch(`${site.url}/gallery`)).text();
   const path = /src="(\/_img\/\d+\/[\w-]{22}\/[\w-]+)"/.exec(html)?.[1] ?? '';
@@ -155,8 +207,27 @@ test('is no proxy: another host, a query-string address, an odd width and an unn
   const privatePath = new RegExp(`src="(/_img/\\d+/[\\w-]{22}/${privateSource})"`).exec(html)?.[1];
   expect(privatePath).toBeTruthy();
   const refused = await fetch(`${site.url}${privatePath}`);
-  expect(refused.status).toBe(403);
-  expect(await refused.text()).toMatch(/private address/);
+  expect(refused.status).toBe(502);
+  expect(await refused.text()).toBe('The picture could not be fetched.\n');
+});
+
+test("a private address is refused by its bytes, however it is spelled, before any connection; the answer is a missing picture's", async () => {
+  const html = await (await fetch(`${site.url}/gallery`)).text();
+  const pathOf = (source: string) =>
+    new RegExp(`src="(/_img/\\d+/[\\w-]{22}/${Buffer.from(source).toString('base64url')})"`).exec(html)?.[1];
+  const gone = await fetch(`${site.url}${pathOf(`${admin.mediaOrigin}/media/gone.jpg`)}`);
+  const goneAnswer = [gone.status, await gone.text()];
+  for (const source of insideSpellings((inside.address() as AddressInfo).port)) {
+    const path = pathOf(source);
+    expect(path, source).toBeTruthy();
+    const response = await fetch(`${site.url}${path}`);
+    expect([response.status, await response.text()], source).toEqual(goneAnswer);
+  }
+  expect(goneAnswer).toEqual([502, 'The picture could not be fetched.\n']);
+  expect(insideConnections).toBe(0);
+  // the server's log tells the reasons apart
+  expect(site.output()).toMatch(/not fetched \(private address \[::ffff:7f00:1\]\)/);
+  expect(site.output()).toMatch(/not fetched \(localhost resolves to private address/);
 });
 
 test('a picture that is gone or is not a picture fails alone: the tile keeps its text and size', async ({ page }) => {
@@ -164,7 +235,7 @@ test('a picture that is gone or is not a picture fails alone: the tile keeps its
   await page.goto(`${site.url}/gallery`);
   await loadEverything(page);
   for (const [title, status] of [
-    ['A picture that is gone', 404],
+    ['A picture that is gone', 502],
     ['Not a picture', 502],
   ] as const) {
     const tile = page.getByRole('link', { name: title });
@@ -180,6 +251,153 @@ test('a picture that is gone or is not a picture fails alone: the tile keeps its
   // the other pictures are there
   const loaded = await page.evaluate(() => [...document.images].filter((image) => image.naturalWidth > 0).length);
   expect(loaded).toBeGreaterThanOrEqual(16);
+});
+
+test.describe('one client against the others (TRUST_PROXY=1: clients by X-Forwarded-For)', () => {
+  let fairAdmin: DemoAdmin;
+  let fairSite: Site;
+  const as = (client: string, accept = 'image/webp,*/*') => ({ 'x-forwarded-for': client, accept });
+
+  test.beforeAll(async () => {
+    test.setTimeout(90_000);
+    fairAdmin = await startAdmin({ photos: true });
+    // a small disk cache and a small budget per client, so one client's flood would push everything out
+    fairSite = await startSite(fairAdmin, {
+      TRUST_PROXY: '1',
+      // the hanging sources below give up after this; the test waits for nothing but their answers
+      IMAGE_FETCH_TIMEOUT_MS: '2000',
+      IMAGE_CACHE_MAX_BYTES: String(4 * 1024 * 1024),
+      IMAGE_CLIENT_WRITE_BYTES: String(128 * 1024),
+    });
+  });
+
+  test.afterAll(async () => {
+    await fairSite?.stop();
+    await fairAdmin?.close();
+  });
+
+  /** Every variant address a page names (src, srcset, links to the large picture). */
+  async function variantsOf(path: string, site: Site) {
+    const html = await (await fetch(`${site.url}${path}`)).text();
+    return new Set([...html.matchAll(/\/_img\/\d+\/[\w-]{22}\/[\w-]+/g)].map((match) => match[0]));
+  }
+
+  test("100 new pictures at once from one client, and a flood of aliases, leave another client's page served and a warm picture kept", async ({
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    const visitorPage = '/about';
+    const own = await variantsOf(visitorPage, fairSite);
+    const gallery = [...(await variantsOf('/gallery', fairSite))].filter(
+      (path) => !own.has(path) && Number(path.split('/')[2]) <= 1080,
+    );
+    // a warm picture: made for a regular visitor, then sent from the disk cache
+    const warm = gallery.shift()!;
+    expect((await fetch(`${fairSite.url}${warm}`, { headers: as('192.0.2.50') })).status).toBe(200);
+    expect((await fetch(`${fairSite.url}${warm}`, { headers: as('192.0.2.50') })).headers.get('x-image-variant')).toBe(
+      'kept',
+    );
+
+    const flood = gallery
+      .flatMap((path) => ['image/avif,*/*', 'image/webp,*/*', 'image/jpeg'].map((accept) => ({ path, accept })))
+      .slice(0, 100);
+    expect(flood).toHaveLength(100);
+    const events: string[] = [];
+    const before = fairAdmin.mediaRequests();
+    const flooding = flood.map(({ path, accept }) =>
+      fetch(`${fairSite.url}${path}`, { headers: as('203.0.113.9', accept) }).then(async (response) => {
+        await response.arrayBuffer();
+        events.push(`flood ${response.status}`);
+        return response.status;
+      }),
+    );
+    // and every variant again under a padded width: never made, never kept
+    const aliases = flood.map(({ path, accept }) =>
+      fetch(`${fairSite.url}${path.replace(/^\/_img\/(\d+)\//, '/_img/0$1/')}`, {
+        headers: as('203.0.113.9', accept),
+      }).then((response) => response.status),
+    );
+    await expect.poll(() => fairAdmin.mediaRequests()).toBeGreaterThan(before);
+
+    // meanwhile another visitor reads a page: every one of its pictures comes
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      extraHTTPHeaders: { 'x-forwarded-for': '198.51.100.7' },
+    });
+    const page = await context.newPage();
+    const statuses = new Map<string, number>();
+    page.on('response', (response) => {
+      if (response.url().includes('/_img/')) statuses.set(response.url(), response.status());
+    });
+    await page.goto(`${fairSite.url}${visitorPage}`);
+    await loadEverything(page);
+    const shown = await page.evaluate(() =>
+      [...document.images].filter((image) => image.currentSrc.includes('/_img/')).map((image) => image.naturalWidth),
+    );
+    events.push('visitor done');
+    await context.close();
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown.every((width) => width > 0)).toBe(true);
+    expect([...statuses.values()].every((status) => status === 200)).toBe(true);
+
+    const floodStatuses = await Promise.all(flooding);
+    expect(new Set(await Promise.all(aliases))).toEqual(new Set([404]));
+    // the flooder got its share (32 at once) and was told to come back for the rest
+    expect(floodStatuses.filter((status) => status === 200).length).toBeGreaterThanOrEqual(32);
+    expect(floodStatuses.filter((status) => status === 429).length).toBeGreaterThan(0);
+    expect(floodStatuses.every((status) => status === 200 || status === 429)).toBe(true);
+    // the visitor did not wait behind the flood
+    expect(events.indexOf('visitor done')).toBeLessThan(events.lastIndexOf('flood 200'));
+    // the flooder's variants past its budget were sent, not kept: the warm picture is still on disk
+    expect((await fetch(`${fairSite.url}${warm}`, { headers: as('192.0.2.50') })).headers.get('x-image-variant')).toBe(
+      'kept',
+    );
+  });
+
+  test('six sources that hang hold no resizing slot: an unrelated picture is made while they hang', async () => {
+    test.setTimeout(60_000);
+    // six of the gallery's large pictures (links to 1600 px: the flood above asked for none of them)
+    const sourceOf = (path: string) => Buffer.from(path.split('/')[4]!, 'base64url').toString();
+    const fromAdmin = (path: string) => sourceOf(path).startsWith(`${fairAdmin.mediaOrigin}/media/`);
+    const hangs = [
+      ...new Map(
+        [...(await variantsOf('/gallery', fairSite))]
+          .filter((path) => path.startsWith('/_img/1600/') && fromAdmin(path))
+          .map((path) => [sourceOf(path), path]),
+      ).values(),
+    ].slice(-6);
+    expect(hangs).toHaveLength(6);
+    // a picture of another page, of a source that answers
+    const unrelated = [...(await variantsOf('/conferences', fairSite))].find(
+      (path) => fromAdmin(path) && !hangs.some((hang) => sourceOf(hang) === sourceOf(path)),
+    );
+    expect(unrelated).toBeTruthy();
+    fairAdmin.setFaults(
+      hangs.map((path) => ({
+        path: new URL(sourceOf(path)).pathname,
+        mode: 'hang' as const,
+      })),
+    );
+    const settled: string[] = [];
+    const before = fairAdmin.mediaRequests();
+    const hanging = hangs.map((path, index) =>
+      fetch(`${fairSite.url}${path}`, { headers: as(`203.0.113.${20 + index}`, 'image/jpeg') }).then(
+        async (response) => {
+          settled.push(`hanging ${response.status}`);
+          return [response.status, await response.text()];
+        },
+      ),
+    );
+    await expect.poll(() => fairAdmin.mediaRequests()).toBe(before + 6);
+    const made = await fetch(`${fairSite.url}${unrelated}`, { headers: as('198.51.100.8', 'image/jpeg') });
+    settled.push(`unrelated ${made.status} ${made.headers.get('x-image-variant')}`);
+    expect(settled).toEqual(['unrelated 200 transformed']);
+    // the sources give up at the fetch time-out: each is the neutral refusal
+    expect(await Promise.all(hanging)).toEqual(
+      Array.from({ length: 6 }, () => [502, 'The picture could not be fetched.\n']),
+    );
+    fairAdmin.resetFaults();
+  });
 });
 
 test.describe('the hero video', () => {

@@ -54,6 +54,37 @@ describe('image references', () => {
     expect(readImagePath('/_img/640/x', '')).toMatchObject({ ok: false, status: 404 });
   });
 
+  it('reads one spelling per variant: a padded width or spare base64 bits are refused, never transformed', async () => {
+    const { imageAt, readImagePath } = await fresh();
+    // 40 bytes: the last base64url character carries 4 bits that decoding ignores (16 spellings of one address)
+    const source = 'https://media.example/uploads/classy.jpg';
+    expect(Buffer.byteLength(source) % 3).toBe(1);
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const spellingsOf = (address: string) => {
+      const last = alphabet.indexOf(address.at(-1)!);
+      return Array.from({ length: 16 }, (_, bits) => `${address.slice(0, -1)}${alphabet[(last & ~15) | bits]}`);
+    };
+    const accepted: string[] = [];
+    let spellings = 0;
+    for (const width of IMAGE_WIDTHS) {
+      const canonical = imageAt(source, width);
+      const [, , , signature, address] = canonical.split('/');
+      for (const written of [String(width), `0${width}`, `00${width}`].filter((each) => each.length <= 5)) {
+        for (const spelling of spellingsOf(address!)) {
+          spellings += 1;
+          const path = `/_img/${written}/${signature}/${spelling}`;
+          const read = readImagePath(path, '');
+          if (read.ok) accepted.push(path);
+          else expect(read.status, path).toBe(404);
+        }
+      }
+    }
+    // 23 width spellings (3 for each 3-digit width, 2 for each 4-digit one) × 16 spellings of the address
+    expect(spellings).toBe(368);
+    expect(accepted).toEqual(IMAGE_WIDTHS.map((width) => imageAt(source, width)));
+    expect(readImagePath(imageAt(source, 640), '')).toMatchObject({ ok: true, path: imageAt(source, 640) });
+  });
+
   it('signs with IMAGE_URL_SECRET when set, so every process (every Worker isolate) agrees', async () => {
     const secret = 'a-long-enough-secret-for-images';
     const first = (await fresh({ IMAGE_URL_SECRET: secret })).imageSources(PHOTO, 'logo');

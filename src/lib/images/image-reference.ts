@@ -68,25 +68,39 @@ export function imageAt(source: string, width: ImageWidth): string {
 }
 
 export type ImageRequest =
-  { ok: true; source: string; width: ImageWidth } | { ok: false; status: 400 | 403 | 404; message: string };
+  | { ok: true; source: string; width: ImageWidth; path: string }
+  | { ok: false; status: 400 | 403 | 404; message: string };
 
-/** Reads a request's path under /_img/: the checked source address and width, or why it is refused. */
+/**
+ * Reads a request's path under /_img/: the checked source address and width, or why it is refused. Only the
+ * spelling the site writes is read (the width as `String(width)`, the address as its base64url without spare
+ * bits): `0640` or another base64 spelling of the same bytes would be a new address, and so a new transform
+ * and a new file on disk, for a variant already made. `path` is that one spelling, the variant's cache key.
+ */
 export function readImagePath(pathname: string, search: string): ImageRequest {
   const refused = 'This picture is not one the site serves.';
   if (search) return { ok: false, status: 400, message: 'Picture addresses take no query string.' };
   const match = /^\/_img\/(\d{1,5})\/([A-Za-z0-9_-]{22})\/([A-Za-z0-9_-]{8,4000})$/.exec(pathname);
   if (!match) return { ok: false, status: 404, message: refused };
-  const width = Number(match[1]);
+  const [, writtenWidth = '', given = '', address = ''] = match;
+  const width = Number(writtenWidth);
   if (!(IMAGE_WIDTHS as readonly number[]).includes(width)) {
     return { ok: false, status: 400, message: `Pictures come in these widths only: ${IMAGE_WIDTHS.join(', ')}.` };
   }
+  const source = Buffer.from(address, 'base64url').toString('utf8');
+  if (writtenWidth !== String(width) || Buffer.from(source).toString('base64url') !== address) {
+    return { ok: false, status: 404, message: refused };
+  }
   const secret = signingKey();
   if (!secret) return { ok: false, status: 404, message: refused };
-  const source = Buffer.from(match[3]!, 'base64url').toString('utf8');
   const expected = Buffer.from(signature(secret, source, width));
-  const given = Buffer.from(match[2]!);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given) || !/^https?:\/\//i.test(source)) {
+  const givenBytes = Buffer.from(given);
+  if (
+    expected.length !== givenBytes.length ||
+    !timingSafeEqual(expected, givenBytes) ||
+    !/^https?:\/\//i.test(source)
+  ) {
     return { ok: false, status: 403, message: refused };
   }
-  return { ok: true, source, width: width as ImageWidth };
+  return { ok: true, source, width: width as ImageWidth, path: pathname };
 }

@@ -15,6 +15,8 @@ export type NodeImageService = {
     width: number;
     kind: VariantKind;
     namedOrigins: string[];
+    /** Who asked (src/lib/enquiry/client-key.ts): new variants are shared out fairly between clients. */
+    client: string;
   }): Promise<{ status: number; headers: Record<string, string>; body: Uint8Array }>;
 };
 
@@ -26,6 +28,9 @@ export type CreateImageService = (settings: {
   maxSourceBytes: number;
   maxPixels: number;
   timeoutMs: number;
+  fetchTimeoutMs: number;
+  clientPending: number;
+  clientWriteBytes: number;
   variantKind: (accept: string | undefined) => VariantKind;
 }) => NodeImageService;
 
@@ -44,6 +49,9 @@ export function startNodeImageService<Service extends NodeImageService>(
     maxSourceBytes: images.maxSourceBytes,
     maxPixels: images.maxPixels,
     timeoutMs: images.timeoutMs,
+    fetchTimeoutMs: images.fetchTimeoutMs,
+    clientPending: images.clientPending,
+    clientWriteBytes: images.clientWriteBytes,
     variantKind,
   });
   service = made;
