@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { countdownText, formatDate, formatFee } from './format';
+import { countdownText, formatDate, formatFee, todayInBahrain } from './format';
 
 describe('formatDate', () => {
   test.each([
@@ -43,5 +43,13 @@ describe('countdownText', () => {
 
   test('an unreadable start shows nothing', () => {
     expect(countdownText('not a date', 0)).toBe('');
+  });
+});
+
+describe('todayInBahrain', () => {
+  test('the date in Bahrain, three hours ahead of UTC: a new year there before it is one in London', () => {
+    expect(todayInBahrain(new Date('2026-11-25T11:00:00Z'))).toBe('2026-11-25');
+    expect(todayInBahrain(new Date('2026-12-31T20:59:59Z'))).toBe('2026-12-31');
+    expect(todayInBahrain(new Date('2026-12-31T21:00:00Z'))).toBe('2027-01-01');
   });
 });

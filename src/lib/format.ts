@@ -14,6 +14,14 @@ export function formatDate(isoDate: string): string {
   return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 }
 
+/**
+ * Today's date (yyyy-mm-dd) in Bahrain (UTC+3, no daylight saving), the site's time zone: the sessions' dates
+ * are local dates there, and the footer's year is Bahrain's.
+ */
+export function todayInBahrain(now: Date): string {
+  return new Date(now.getTime() + 3 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}
+
 const wholeDollars = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 const centDollars = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 

@@ -1,6 +1,7 @@
 import { loadSettings } from '../../lib/admin/render-settings';
 import type { Settings } from '../../lib/admin/schemas';
 import { Section } from '../ui/section';
+import { todayInBahrain } from '../../lib/format';
 import { siteDomain } from '../../lib/site-origin';
 import { FOOTER_LINKS } from '../../lib/site-routes';
 import { siteIdentity } from '../../lib/site-identity';
@@ -40,7 +41,10 @@ export function SiteFooter() {
       </div>
       <div className={styles.bottom}>
         <div className={`container ${styles.bottomInner}`}>
-          <p className={styles.copyright}>© 2025 {siteDomain()}. All rights reserved.</p>
+          {/* the year at render time, in the site's time zone (a kept page is refreshed well within a year) */}
+          <p className={styles.copyright}>
+            © {todayInBahrain(new Date()).slice(0, 4)} {siteDomain()}. All rights reserved.
+          </p>
           <ul className={styles.legal}>
             {FOOTER_LINKS.map((link) => (
               <li key={link.href}>

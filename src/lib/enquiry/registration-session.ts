@@ -5,6 +5,7 @@
  */
 import 'server-only';
 import { parseSubCourseSlug } from '../course-address';
+import { todayInBahrain } from '../format';
 import { getSubCourse } from '../admin/content';
 import { isNotFound } from '../admin/content-error';
 import type { CourseVenue } from '../admin/schemas';
@@ -41,11 +42,6 @@ function sessionRef(slug: string, session: CourseVenue): string {
 /** Where a session's Register button leads. */
 export function registrationHref(slug: string, session: CourseVenue): string {
   return `/register?${new URLSearchParams({ session: sessionRef(slug, session) })}`;
-}
-
-/** Today's date in Bahrain (UTC+3, no daylight saving), where the sessions' dates are local dates. */
-function todayInBahrain(now: Date): string {
-  return new Date(now.getTime() + 3 * 60 * 60 * 1000).toISOString().slice(0, 10);
 }
 
 /** Whether a session key's start date (`yyyymmdd-<hash>`) is today or earlier in Bahrain. */
