@@ -263,6 +263,39 @@ test.describe('with JavaScript', () => {
     expect(await axeViolations(page, { include: '#registration' })).toEqual([]);
   });
 
+  test('after an empty Register each message goes as its field becomes valid; the summary counts down aloud', async ({
+    page,
+  }) => {
+    await openRegistration(page);
+    await expect(page.getByRole('textbox', { name: 'Number of delegates' })).toBeVisible(); // interactive
+    await page.getByRole('button', { name: 'Register' }).click();
+    // your name, email, phone, country, company, delegate 1's three, who pays, consent
+    await expect(page.getByRole('group', { name: 'Please correct 10 fields' })).toBeFocused();
+    const live = page.locator('#registration-remaining');
+
+    const name = page.getByRole('textbox', { name: 'Your full name' });
+    await name.fill('Mariam Al-Sayed');
+    await name.blur();
+    await expect(page.locator('#registration-name-error')).toHaveCount(0);
+    await expect(name).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByRole('group', { name: 'Please correct 9 fields' })).toBeVisible();
+    await expect(live).toHaveText('9 fields still to correct.');
+
+    const delegate = page.getByRole('group', { name: 'Delegate 1' });
+    await delegate.getByLabel('Full name').fill('Ali Hasan');
+    await delegate.getByLabel('Full name').blur();
+    await expect(page.locator('#registration-delegate1-name-error')).toHaveCount(0);
+    await page.getByRole('radio', { name: 'The delegate' }).check();
+    await expect(page.locator('#registration-payer-error')).toHaveCount(0);
+    await page.getByText(/^I agree that/).click();
+    await expect(page.locator('#registration-consent-error')).toHaveCount(0);
+    await expect(page.getByRole('group', { name: 'Please correct 6 fields' })).toBeVisible();
+    await expect(live).toHaveText('6 fields still to correct.');
+    await expect(page.getByRole('textbox', { name: 'Business email' }).first()).toHaveAccessibleDescription(
+      'Business email is required',
+    );
+  });
+
   test('the page’s JavaScript stays within 130 KB gzip, and react-aria loads on no other page', async ({ page }) => {
     const scripts = new Set<string>();
     page.on('response', (response) => response.request().resourceType() === 'script' && scripts.add(response.url()));

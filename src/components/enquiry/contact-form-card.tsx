@@ -1,20 +1,16 @@
 'use client';
 /**
- * The contact form's card on / and /contact-us. Every field is required; the messages are the spec's.
+ * The contact form's card on / and /contact-us. Every field is required but the newsletter (record 035); the
+ * messages are the spec's.
  * Works without JavaScript (see enquiry-form.tsx).
  */
-import type { EnquiryFields } from '../../lib/enquiry/schema';
+import { TRAINING_FOR, type EnquiryFields } from '../../lib/enquiry/schema';
 import { CountrySelect } from './country-select';
 import { EnquiryForm } from './enquiry-form';
 import { describedBy, Field, FieldError, fieldId } from './fields';
 import styles from './enquiry-form.module.css';
 
 const PREFIX = 'enquiry';
-
-const TRAINING_FOR = [
-  { value: 'myself', label: 'Myself' },
-  { value: 'team', label: 'My team' },
-] as const;
 
 /** The text fields before the country, in form order. */
 const TEXT_FIELDS = [
@@ -45,7 +41,7 @@ export function ContactFormCard({
       anchor="enquiry-form"
       idPrefix={PREFIX}
       look="card"
-      intro={<p className={styles.intro}>All fields are required.</p>}
+      intro={<p className={styles.intro}>All fields are required except the newsletter.</p>}
       summaryTargets={{ trainingFor: fieldId(PREFIX, 'trainingFor-myself') }}
       sent="Your enquiry has arrived."
       sentDetail={(reference) => (
@@ -99,6 +95,7 @@ export function ContactFormCard({
             <Field
               {...field('subscribe')}
               type="checkbox"
+              optional
               label={`Subscribe me to the ${providerName} newsletter about upcoming courses`}
             />
             <Field

@@ -9,8 +9,20 @@
  * action is called directly, so a failure (server refusal, network error, 413 from the body limit) becomes
  * a message beside a form that still holds what was typed instead of an error page. Focus then moves to
  * what the answer says, so keyboard and screen-reader users hear it.
+ *
+ * Once errors are shown, each change and each field left checks the form again: a field that has become valid
+ * loses its message (and its place in the summary) at once, and a polite live region says how many are left.
+ * A field never gains a message this way: a visitor still typing is not told off before they send.
  */
-import { useActionState, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import {
+  useActionState,
+  useEffect,
+  useRef,
+  useState,
+  type FormEvent,
+  type ReactNode,
+  type SyntheticEvent,
+} from 'react';
 import { sendEnquiry } from '../../lib/enquiry/actions';
 import {
   CONTEXT_FIELD,
@@ -25,6 +37,7 @@ import {
   validateEnquiry,
   type EnquiryFields,
   type EnquiryFormState,
+  type FieldErrors,
   type EnquiryKind,
 } from '../../lib/enquiry/schema';
 import { CheckCircleIcon } from '../layout/icons';
@@ -84,7 +97,11 @@ export function EnquiryForm(props: {
   };
   const [serverState, formAction] = useActionState(sendEnquiry, initial, `#${props.anchor}`);
   const [answer, setAnswer] = useState<{ state: EnquiryFormState } | null>(null);
-  const state = answer?.state ?? serverState;
+  const answered = answer?.state ?? serverState;
+  // the answer's errors as the visitor has corrected them since (kept beside the answer they belong to)
+  const [corrected, setCorrected] = useState<{ of: EnquiryFormState; errors: FieldErrors } | null>(null);
+  const state = corrected?.of === answered ? { ...answered, errors: corrected.errors } : answered;
+  const [remaining, setRemaining] = useState('');
   const [pending, setPending] = useState(false);
   const [generation, setGeneration] = useState(0); // after each send: the fields start empty again
   const busy = useRef(false);
@@ -103,6 +120,27 @@ export function EnquiryForm(props: {
     }
   }, [answer, kind, idPrefix]);
 
+  // checks the form again: a message already shown goes once its field is valid (on each change) and says
+  // what is still wrong when the field is left (so a message does not change under every key typed)
+  const recheck = (event: SyntheticEvent<HTMLFormElement>, left: boolean) => {
+    const shown = Object.keys(state.errors);
+    if (shown.length === 0) return;
+    const formData = new FormData(event.currentTarget);
+    const fields = formFields(kind, formData.get(DELEGATE_COUNT_FIELD));
+    const validation = validateEnquiry(kind, readFormInput(formData, fields));
+    const now = validation.ok ? {} : validation.errors;
+    const errors: FieldErrors = {};
+    for (const field of shown)
+      if (now[field] && fields.includes(field)) errors[field] = left ? now[field] : state.errors[field]!;
+    const count = Object.keys(errors).length;
+    if (count === shown.length && shown.every((field) => errors[field] === state.errors[field])) return;
+    setCorrected({ of: answered, errors });
+    if (count < shown.length)
+      setRemaining(
+        count === 0 ? 'All fields are corrected.' : `${count} field${count === 1 ? '' : 's'} still to correct.`,
+      );
+  };
+
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy.current) return; // a second click while the first send is on its way
@@ -111,6 +149,7 @@ export function EnquiryForm(props: {
     const input = readFormInput(formData, fields);
     const values = typedValues(input, fields);
     const validation = validateEnquiry(kind, input);
+    setRemaining('');
     if (!validation.ok) {
       setAnswer({ state: { status: 'invalid', token: state.token, values, errors: validation.errors } });
       return;
@@ -156,7 +195,17 @@ export function EnquiryForm(props: {
       ) : props.hint ? (
         <p className={styles.hint}>{props.hint}</p>
       ) : null}
-      <form className={look.form} action={formAction} onSubmit={onSubmit} noValidate>
+      <form
+        className={look.form}
+        action={formAction}
+        onSubmit={onSubmit}
+        onChange={(event) => recheck(event, false)}
+        onBlur={(event) => recheck(event, true)}
+        noValidate
+      >
+        <p id={`${idPrefix}-remaining`} className="visually-hidden" aria-live="polite">
+          {remaining}
+        </p>
         {props.summaryTargets ? (
           <ErrorSummary
             prefix={idPrefix}

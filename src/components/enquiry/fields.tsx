@@ -57,12 +57,17 @@ type FieldProps = {
   autoComplete?: string;
   /** A line under the label, read with the field. */
   hint?: string;
+  /** May be left empty or unticked (the newsletter box); every other field is required. */
+  optional?: boolean;
 };
 
 /** One field of an enquiry form, every kind of them: its label, hint, control and error, tied together. */
-export function Field({ prefix, name, label, error, value, type = 'text', autoComplete, hint }: FieldProps) {
+export function Field({ prefix, name, label, error, value, type = 'text', autoComplete, hint, optional }: FieldProps) {
   const id = fieldId(prefix, name);
-  const aria = { 'aria-required': 'true' as const, ...describedBy(prefix, name, error, Boolean(hint)) };
+  const aria = {
+    ...(optional ? {} : { 'aria-required': 'true' as const }),
+    ...describedBy(prefix, name, error, Boolean(hint)),
+  };
   const text = typeof value === 'string' ? value : undefined;
   const fieldError = <FieldError prefix={prefix} name={name} error={error} />;
   if (type === 'checkbox') {

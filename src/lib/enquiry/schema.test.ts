@@ -24,10 +24,22 @@ const valid: [string, string][] = [
 ];
 
 describe('validateEnquiry', () => {
-  test("an empty form: the spec's eleven messages, one per field, in form order", () => {
+  test("an empty form: the spec's ten messages, one per required field, in form order; none for the newsletter", () => {
     const result = validateEnquiry('contact', readFormInput(new FormData(), CONTACT_FIELDS));
     expect(result).toEqual({ ok: false, errors: REQUIRED_MESSAGES });
-    expect(Object.keys(REQUIRED_MESSAGES)).toEqual([...CONTACT_FIELDS]);
+    expect(Object.keys(REQUIRED_MESSAGES)).toEqual(CONTACT_FIELDS.filter((field) => field !== 'subscribe'));
+  });
+
+  test('the newsletter box is optional (record 035): left unticked the enquiry passes, recorded as not subscribed', () => {
+    const unticked = valid.filter(([name]) => name !== 'subscribe');
+    const result = validateEnquiry('contact', readFormInput(formData(unticked), CONTACT_FIELDS));
+    expect(result).toMatchObject({ ok: true, fields: { subscribe: false, consent: true } });
+    // the consent to handle the enquiry itself is still required
+    const noConsent = valid.filter(([name]) => name !== 'consent');
+    expect(validateEnquiry('contact', readFormInput(formData(noConsent), CONTACT_FIELDS))).toEqual({
+      ok: false,
+      errors: { consent: 'Consent is required' },
+    });
   });
 
   test('a complete form passes, trimmed, with ticked boxes as true', () => {

@@ -1,8 +1,9 @@
 /**
  * The one description of what an enquiry may contain, used twice: by the browser before it sends (so the
  * visitor sees every message at once, without a round trip) and by the server action, which never trusts
- * what the browser checked. The eleven "is required" texts of the contact form are the spec's; the length,
- * format and country bounds the spec leaves open are ours, each with its own message.
+ * what the browser checked. The ten "is required" texts of the contact form are the spec's (its eleventh,
+ * "Subscription is required", is gone: the newsletter is optional, record 035); the length, format and
+ * country bounds the spec leaves open are ours, each with its own message.
  *
  * Client-safe: no Node imports here.
  */
@@ -41,7 +42,7 @@ export const CONTEXT_FIELD = 'context';
 /** The honeypot: hidden from people and assistive technology, so only robots fill it. */
 export const HONEYPOT_FIELD = 'website';
 
-/** The contact form's fields in form order, with the spec's message for each when empty, word for word. */
+/** The contact form's required fields in form order, with the spec's message for each when empty, word for word. */
 export const REQUIRED_MESSAGES = {
   firstName: 'First name is required',
   lastName: 'Last name is required',
@@ -52,11 +53,32 @@ export const REQUIRED_MESSAGES = {
   country: 'Country is required',
   trainingFor: 'Please select an option',
   message: 'Message is required',
-  subscribe: 'Subscription is required',
   consent: 'Consent is required',
 } as const;
-type ContactField = keyof typeof REQUIRED_MESSAGES;
-export const CONTACT_FIELDS = Object.keys(REQUIRED_MESSAGES) as ContactField[];
+/**
+ * The contact form's fields in form order: the required ones and, before the consent, the newsletter box,
+ * which may be left unticked (consent to marketing that the enquiry depended on would not be freely given,
+ * record 035).
+ */
+export const CONTACT_FIELDS = [
+  'firstName',
+  'lastName',
+  'email',
+  'company',
+  'jobTitle',
+  'phone',
+  'country',
+  'trainingFor',
+  'message',
+  'subscribe',
+  'consent',
+] as const satisfies readonly (keyof typeof REQUIRED_MESSAGES | 'subscribe')[];
+
+/** Who the training is for, as the contact form offers it: the value sent and the label the visitor chose. */
+export const TRAINING_FOR = [
+  { value: 'myself', label: 'Myself' },
+  { value: 'team', label: 'My team' },
+] as const;
 
 /** The fields of the forms whose fields are fixed, in the order their errors are listed. */
 const FIXED_FIELDS = {
@@ -171,14 +193,22 @@ const phone = (required: string) => v.pipe(text('Phone', required, LIMITS.phone)
 const email = (label: string, required: string) =>
   v.pipe(text(label, required, LIMITS.email), v.check(isEmail, EMAIL_MESSAGE));
 
+function isTicked(value: unknown): boolean {
+  return value === true || value === 'yes' || value === 'on' || value === 'true';
+}
+
+/** A checkbox that must be ticked. */
 function ticked(message: string) {
   return v.pipe(
     v.unknown(),
-    v.transform((value) => value === true || value === 'yes' || value === 'on' || value === 'true'),
+    v.transform(isTicked),
     v.check((value: boolean) => value, message),
     v.transform(() => true as const),
   );
 }
+
+/** A checkbox that may be left unticked: whether it was ticked. */
+const tickedOrNot = v.pipe(v.unknown(), v.transform(isTicked));
 
 /** A field that may be left empty, with the same checks as the others when it is not. */
 function optionalText(label: string, max: number, multiline = false) {
@@ -244,9 +274,12 @@ const SCHEMAS = {
     jobTitle: text('Job title', REQUIRED_MESSAGES.jobTitle, LIMITS.jobTitle),
     phone: phone(REQUIRED_MESSAGES.phone),
     country,
-    trainingFor: v.picklist(['myself', 'team'], REQUIRED_MESSAGES.trainingFor),
+    trainingFor: v.picklist(
+      TRAINING_FOR.map((option) => option.value),
+      REQUIRED_MESSAGES.trainingFor,
+    ),
     message: text('Message', REQUIRED_MESSAGES.message, LIMITS.message, true),
-    subscribe: ticked(REQUIRED_MESSAGES.subscribe),
+    subscribe: tickedOrNot,
     consent: ticked(REQUIRED_MESSAGES.consent),
   }),
   'quick-inquiry': v.object({
@@ -329,8 +362,7 @@ export function typedValues(input: Record<string, unknown>, names: readonly stri
   const values: EnquiryFields = {};
   for (const name of names) {
     const value = input[name];
-    if (CHECKBOX_FIELDS.has(name))
-      values[name] = value === true || value === 'yes' || value === 'on' || value === 'true';
+    if (CHECKBOX_FIELDS.has(name)) values[name] = isTicked(value);
     else if (typeof value === 'string') values[name] = value.slice(0, LIMITS.message * 2);
   }
   return values;
