@@ -48,10 +48,7 @@ async function calendarFile(request: Request, encodedSlug: string, number: numbe
     endDate: session.end_date,
     fee: session.course_fee,
     pageUrl,
-    uid: sessionUid(
-      { slug, startDate: session.start_date, endDate: session.end_date, venue: session.venue_name },
-      new URL(origin).hostname,
-    ),
+    uid: sessionUid({ slug, startDate: session.start_date, endDate: session.end_date, venue: session.venue_name }),
     now: new Date(),
   });
   const filename = `course-session-${session.start_date}.ics`;

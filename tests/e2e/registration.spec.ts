@@ -212,6 +212,12 @@ test.describe('with JavaScript', () => {
     expect(calendar).toContain(`DTSTART;VALUE=DATE:${session.start_date.replace(/-/g, '')}`);
     expect(calendar).toContain(`LOCATION:${session.venue_name}`);
     expect(calendar).toContain(`SUMMARY:${subCourse.title}`);
+    expect(calendar).toContain(`DESCRIPTION:Your registration\\, reference ${reference}.`);
+    // the page's "Add to calendar" file for this session is the same event: importing both makes one
+    const pageFile = await (await fetch(`${site.url}/calendar/${SLUG}/1.ics`)).text();
+    const uid = (ics: string) => /\r\nUID:([^\r]+)\r\n/.exec(ics.replace(/\r\n /g, ''))?.[1];
+    expect(uid(calendar)).toBeDefined();
+    expect(uid(pageFile)).toBe(uid(calendar));
 
     await expect.poll(() => received.filter((record) => record.kind === 'registration').length).toBe(1);
     const record = received.find((entry) => entry.kind === 'registration')!;

@@ -5,7 +5,9 @@
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { describe, expect, test } from 'vitest';
 import { composeEmail } from './email-mime';
+import { sessionUid } from '../seo/calendar';
 import { acknowledgementEmail, plausibleName, teamEmail, type EmailSettings } from './email-messages';
+import { referenceOf } from './store';
 import type { EnquiryRecord } from './store';
 
 const SETTINGS: EmailSettings = {
@@ -144,6 +146,22 @@ test('a registration’s acknowledgement names the session as the admin lists it
   expect(ack.attachments).toHaveLength(1);
   const quick = await read(acknowledgementEmail(RECORDS['quick-inquiry'], SETTINGS)!);
   expect(quick.text).toContain('About: Strategic Leadership');
+});
+
+test("a registration's calendar file is the page's event (one UID whatever the site's address) with the reference", async () => {
+  const pageUid = sessionUid({
+    slug: SESSION.course,
+    startDate: SESSION.startDate,
+    endDate: SESSION.endDate,
+    venue: SESSION.venue,
+  });
+  const elsewhere: EmailSettings = { ...SETTINGS, from: 'bookings@mail.other.example', siteUrl: undefined };
+  for (const settings of [SETTINGS, elsewhere]) {
+    const ack = await read(acknowledgementEmail(RECORDS.registration, settings)!);
+    const ics = ack.attachments[0]!.content.toString('utf8').replace(/\r\n /g, '');
+    expect(ics).toContain(`\r\nUID:${pageUid}\r\n`);
+    expect(ics).toContain(`DESCRIPTION:Your registration\\, reference ${referenceOf(RECORDS.registration.id)}.`);
+  }
 });
 
 test('a withheld acknowledgement is not sent; the team copy says why', async () => {

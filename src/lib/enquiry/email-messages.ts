@@ -368,10 +368,12 @@ export function acknowledgementEmail(record: EnquiryRecord, settings: EmailSetti
   };
 }
 
-/** The registered session as an .ics file (the same event as the course page's "Add to calendar"). */
+/**
+ * The registered session as an .ics file: the same event (the same UID) as the course page's "Add to
+ * calendar", carrying the booking's reference.
+ */
 function calendarAttachment(record: EnquiryRecord, settings: EmailSettings): EmailAttachment {
   const session = record.session!;
-  const host = settings.siteUrl ? new URL(settings.siteUrl).hostname : addressDomain(settings.from);
   const parts = { slug: session.course, startDate: session.startDate, endDate: session.endDate, venue: session.venue };
   return {
     filename: `course-session-${session.startDate}.ics`,
@@ -384,7 +386,8 @@ function calendarAttachment(record: EnquiryRecord, settings: EmailSettings): Ema
       endDate: session.endDate,
       fee: session.feeUsd,
       pageUrl: settings.siteUrl ? `${settings.siteUrl}/subCourse-details/${encodeURIComponent(session.course)}` : '',
-      uid: sessionUid(parts, host),
+      uid: sessionUid(parts),
+      reference: referenceOf(record.id),
       now: new Date(record.receivedAt),
     }),
   };

@@ -48,6 +48,13 @@ describe('sessionCalendar', () => {
     expect(props.get('DESCRIPTION')).toContain('US$ 4\\,875.50');
   });
 
+  test("a booking's file says so with its reference; the page's file has none", () => {
+    const booked = properties(sessionCalendar({ ...session, reference: 'AB12CD34' }));
+    expect(booked.get('DESCRIPTION')).toMatch(/^Your registration\\, reference AB12CD34\. /);
+    expect(booked.get('UID')).toBe(session.uid);
+    expect(props.get('DESCRIPTION')).not.toContain('reference');
+  });
+
   test('every line ends in CRLF and none is longer than 75 octets', () => {
     expect(ics.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
     for (const line of ics.split('\r\n')) expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
@@ -79,10 +86,10 @@ describe('escapeText, calendarHref, sessionUid', () => {
     expect(calendarHref('إدارة-المشاريع', 2)).toBe(`/calendar/${encodeURIComponent('إدارة-المشاريع')}/2.ics`);
   });
 
-  test('the same session keeps its UID; another session gets another', () => {
-    const parts = { slug: 'x', startDate: '2026-03-29', endDate: '2026-04-02', venue: 'Dubai' };
-    expect(sessionUid(parts, 'example.com')).toBe(sessionUid({ ...parts }, 'example.com'));
-    expect(sessionUid(parts, 'example.com')).not.toBe(sessionUid({ ...parts, venue: 'Doha' }, 'example.com'));
-    expect(sessionUid(parts, 'example.com')).toMatch(/^20260329-[0-9a-f]{8}@example\.com$/);
+  test('the same session keeps its UID, which names no host; another session gets another', () => {
+    const parts = { slug: 'leadership', startDate: '2026-03-29', endDate: '2026-04-02', venue: 'Dubai' };
+    expect(sessionUid(parts)).toBe(sessionUid({ ...parts }));
+    expect(sessionUid(parts)).not.toBe(sessionUid({ ...parts, venue: 'Doha' }));
+    expect(sessionUid(parts)).toMatch(/^20260329-[0-9a-f]{8}@leadership$/);
   });
 });

@@ -18,6 +18,8 @@ export type CalendarSession = {
   pageUrl: string;
   /** Stable across downloads of the same session, so calendars update instead of duplicating. */
   uid: string;
+  /** A booking's reference (the emailed file of a registration), so the event says which booking it is. */
+  reference?: string | undefined;
   now: Date;
 };
 
@@ -76,6 +78,7 @@ function timestamp(date: Date): string {
 
 export function sessionCalendar(session: CalendarSession): string {
   const description =
+    (session.reference ? `Your registration, reference ${session.reference}. ` : '') +
     `${session.courseTitle} with ${session.siteName}, ${session.venue}. Fee ${formatFee(session.fee)}.` +
     (session.pageUrl ? ` Details and registration: ${session.pageUrl}` : '');
   const lines = [
@@ -114,7 +117,11 @@ export function sessionKey(parts: SessionParts): string {
   return `${dateValue(parts.startDate)}-${hash.toString(16).padStart(8, '0')}`;
 }
 
-/** A session's UID in calendar files, stable across downloads. */
-export function sessionUid(parts: SessionParts, host: string): string {
-  return `${sessionKey(parts)}@${host}`;
+/**
+ * A session's UID in calendar files: the same for the page's "Add to calendar" file and a booking's emailed
+ * one, so importing both updates one event. It names no host: the page's file would take the host the
+ * visitor asked for and the email's the configured one, making one session two events (record 018).
+ */
+export function sessionUid(parts: SessionParts): string {
+  return `${sessionKey(parts)}@${parts.slug}`;
 }
