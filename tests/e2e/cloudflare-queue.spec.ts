@@ -293,7 +293,8 @@ test.describe('enquiries on the Worker by email: the send_email binding, no webh
     const mails = (await sentEmails(worker.output())).slice(before);
     const team = mails.find((mail) => addresses(mail.to).includes('bookings@gulf-training.test'))!;
     const ack = mails.find((mail) => addresses(mail.to).includes('aisha.mail@bapco.com.bh'))!;
-    expect(team.subject).toBe(`Enquiry: Aisha Al-Khalifa (Bapco) [${reference}]`);
+    expect(team.subject).toBe(`Enquiry about training for my team: Aisha Al-Khalifa (Bapco) [${reference}]`);
+    expect(team.text).toContain('Training for: My team');
     expect(team.from?.value[0]).toEqual({ name: 'Gulf Training', address: 'website@gulf-training.test' });
     expect(addresses(team.replyTo)).toEqual(['aisha.mail@bapco.com.bh']);
     expect(team.text).toContain('Message: Please send dates for Q1.');

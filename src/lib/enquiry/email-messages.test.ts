@@ -164,6 +164,25 @@ test("a registration's calendar file is the page's event (one UID whatever the s
   }
 });
 
+test("the contact form's team copy: the topic in the subject, the label the visitor chose for who it is for", async () => {
+  const record: EnquiryRecord = {
+    ...RECORDS.contact,
+    fields: { ...RECORDS.contact.fields, firstName: 'Aisha', lastName: 'Al-Khalifa', company: 'Bapco' },
+  };
+  const team = await read(teamEmail(record, SETTINGS));
+  expect(team.subject).toBe(`Enquiry about training for my team: Aisha Al-Khalifa (Bapco) [${referenceOf(record.id)}]`);
+  expect(team.text).toContain('Training for: My team');
+  expect(team.text).not.toContain('Training for: team');
+  const myself = await read(teamEmail({ ...record, fields: { ...record.fields, trainingFor: 'myself' } }, SETTINGS));
+  expect(myself.subject).toMatch(/^Enquiry about training for myself: /);
+  expect(myself.text).toContain('Training for: Myself');
+});
+
+test('a registration is called a registration throughout its acknowledgement, never an enquiry', async () => {
+  const ack = await read(acknowledgementEmail(RECORDS.registration, SETTINGS)!);
+  for (const text of [ack.subject!, ack.text!, ack.html as string]) expect(text).not.toMatch(/enquir/i);
+});
+
 test('a withheld acknowledgement is not sent; the team copy says why', async () => {
   const record: EnquiryRecord = { ...RECORDS.contact, acknowledgementWithheld: 'recipient-limit' };
   expect(acknowledgementEmail(record, SETTINGS)).toBeUndefined();

@@ -18,6 +18,7 @@ import 'server-only';
 import { domainToASCII } from 'node:url';
 import { formatDate, formatFee } from '../format';
 import { sessionCalendar, sessionUid } from '../seo/calendar';
+import { TRAINING_FOR } from './schema';
 import type { EnquiryRecord } from './store';
 import { referenceOf } from './store';
 
@@ -85,6 +86,11 @@ const WITHHELD_REASONS: Record<NonNullable<EnquiryRecord['acknowledgementWithhel
 };
 
 const PAYER_NAMES: Record<string, string> = { company: 'The company (invoice)', delegate: 'The delegate' };
+
+/** Who the training is for, as the label the visitor chose ("My team"), not the value the form sent. */
+function trainingForLabel(value: string): string {
+  return TRAINING_FOR.find((option) => option.value === value)?.label ?? value;
+}
 
 const KIND_NAMES: Record<EnquiryRecord['kind'], string> = {
   contact: 'Enquiry',
@@ -225,6 +231,10 @@ function fieldRows(record: EnquiryRecord): [string, string][] {
       rows.push([FIELD_LABELS[key]!, PAYER_NAMES[value] ?? value]);
       continue;
     }
+    if (key === 'trainingFor' && typeof value === 'string') {
+      rows.push([FIELD_LABELS[key]!, trainingForLabel(value)]);
+      continue;
+    }
     if (value === '') continue; // an optional field left empty
     rows.push([FIELD_LABELS[key] ?? key, displayValue(value)]);
   }
@@ -274,7 +284,13 @@ function subjectFor(record: EnquiryRecord): string {
     const count = `${delegates.length} delegate${delegates.length === 1 ? '' : 's'}`;
     return `Registration: ${session.courseTitle}, ${formatDate(session.startDate)} (${session.venue}): ${name}${company ? ` (${company})` : ''}, ${count}`;
   }
-  const about = record.context ? ` about ${record.context}` : '';
+  // what it is about: a sidebar form's course; the contact form's topic is who the training is for
+  const trainingFor = text(record.fields.trainingFor);
+  const about = record.context
+    ? ` about ${record.context}`
+    : trainingFor
+      ? ` about training for ${trainingForLabel(trainingFor).toLowerCase()}`
+      : '';
   return `${KIND_NAMES[record.kind]}${about}: ${name}${company ? ` (${company})` : ''}`;
 }
 

@@ -129,7 +129,7 @@ describe('email through SMTP', () => {
       [...smtp.messages].sort((a, b) => a.envelope.to.length - b.envelope.to.length).reverse(),
     );
     // The team's copy: what it is, from whom, Reply-To the visitor, every field, the reference.
-    expect(team!.subject).toBe(`Enquiry: Aisha Khalid (Bapco) [${reference}]`);
+    expect(team!.subject).toBe(`Enquiry about training for my team: Aisha Khalid (Bapco) [${reference}]`);
     expect(addresses(team!.to).map((entry) => entry.address)).toEqual(SETTINGS.to);
     expect(addresses(team!.from)).toEqual([{ name: 'Gulf Skills Institute', address: SETTINGS.from }]);
     expect(addresses(team!.replyTo)).toEqual([{ name: 'Aisha Khalid', address: 'aisha1@bapco.com.bh' }]);
@@ -143,7 +143,7 @@ describe('email through SMTP', () => {
       'Job title: HR Manager',
       'Phone: +973 1700 0000',
       'Country: Bahrain',
-      'Training for: team',
+      'Training for: My team',
       'Message:\n    Please send dates for Q2.\n    And the fees.',
       'Newsletter: Yes',
     ])
@@ -282,7 +282,7 @@ describe('email through SMTP', () => {
     const team = (await parsed(smtp.messages)).find((mail) => mail.messageId?.includes('.team@'))!;
     // the visitor's encoded word is shown as typed, not decoded into a header
     expect(team.subject).toBe(
-      `Enquiry: عائشة Bcc: victim@evil.example خالد Content-Type: multipart/mixed; boundary=x (=?utf-8?B?QmNjOiBldmlsQGV2aWwuZXhhbXBsZQ==?=) [${referenceOf(record.id)}]`,
+      `Enquiry about training for my team: عائشة Bcc: victim@evil.example خالد Content-Type: multipart/mixed; boundary=x (=?utf-8?B?QmNjOiBldmlsQGV2aWwuZXhhbXBsZQ==?=) [${referenceOf(record.id)}]`,
     );
     expect(addresses(team.replyTo)[0]!.address).toBe('aisha9@bapco.com.bh');
     expect(team.text).toContain('MAIL FROM:<x@evil.example>'); // the message is text in the body, nothing more
@@ -297,7 +297,7 @@ describe('email through SMTP', () => {
     const mails = await parsed(smtp.messages);
     const team = mails.find((mail) => mail.messageId?.includes('.team@'))!;
     const ack = mails.find((mail) => mail.messageId?.includes('.ack@'))!;
-    expect(team.subject).toBe(`Enquiry: عائشة الخليفة (بابكو) [${referenceOf(record.id)}]`);
+    expect(team.subject).toBe(`Enquiry about training for my team: عائشة الخليفة (بابكو) [${referenceOf(record.id)}]`);
     expect(addresses(team.replyTo)).toEqual([{ name: 'عائشة الخليفة', address: 'aisha10@bapco.com.bh' }]);
     expect(addresses(ack.to)).toEqual([{ name: '', address: 'aisha10@bapco.com.bh' }]);
     expect(ack.text).toContain('Dear عائشة الخليفة,');
