@@ -273,7 +273,8 @@ test.describe('with JavaScript', () => {
     page,
   }) => {
     await openRegistration(page);
-    await expect(page.getByRole('textbox', { name: 'Number of delegates' })).toBeVisible(); // interactive
+    // interactive (react-aria's NumberField replaces the select); a loaded machine hydrates slowly
+    await expect(page.getByRole('textbox', { name: 'Number of delegates' })).toBeVisible({ timeout: 20_000 });
     await page.getByRole('button', { name: 'Register' }).click();
     // your name, email, phone, country, company, delegate 1's three, who pays, consent
     await expect(page.getByRole('group', { name: 'Please correct 10 fields' })).toBeFocused();
@@ -291,9 +292,14 @@ test.describe('with JavaScript', () => {
     await delegate.getByLabel('Full name').fill('Ali Hasan');
     await delegate.getByLabel('Full name').blur();
     await expect(page.locator('#registration-delegate1-name-error')).toHaveCount(0);
-    await page.getByRole('radio', { name: 'The delegate' }).check();
+    // react-aria's radio and checkbox keep their change to themselves: their message goes when they are left
+    await page.getByText('The delegate', { exact: true }).click();
+    await expect(page.getByRole('radio', { name: 'The delegate' })).toBeChecked();
+    await page.keyboard.press('Tab');
     await expect(page.locator('#registration-payer-error')).toHaveCount(0);
     await page.getByText(/^I agree that/).click();
+    await expect(page.getByRole('checkbox', { name: /^I agree/ })).toBeChecked();
+    await page.keyboard.press('Tab');
     await expect(page.locator('#registration-consent-error')).toHaveCount(0);
     await expect(page.getByRole('group', { name: 'Please correct 6 fields' })).toBeVisible();
     await expect(live).toHaveText('6 fields still to correct.');
