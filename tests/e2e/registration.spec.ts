@@ -158,8 +158,9 @@ test.describe('with JavaScript', () => {
     await expect(shown).toContainText(`Course code${courseCode}`);
     await expect(shown).toContainText(session.venue_name);
     await expect(page.getByRole('group', { name: /^Delegate \d+$/ })).toHaveCount(1);
-    // the number of delegates turning into react-aria's NumberField tells the page is interactive
-    await expect(page.getByRole('textbox', { name: 'Number of delegates' })).toBeVisible();
+    // the number of delegates turning into react-aria's NumberField tells the page is interactive (slow on a
+    // loaded machine)
+    await expect(page.getByRole('textbox', { name: 'Number of delegates' })).toBeVisible({ timeout: 20_000 });
     const count = page.getByRole('textbox', { name: 'Number of delegates' });
     await count.fill('3');
     await count.press('Tab');
