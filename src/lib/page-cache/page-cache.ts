@@ -273,8 +273,11 @@ export class PageCache {
     const compress = this.options.compress;
     if (!compress) return;
     try {
-      page.encoded = await compress(page.body, 'best');
+      const encoded = await compress(page.body, 'best');
+      // the copies and their prepared headers (their lengths) change together, between two answers
+      page.encoded = encoded;
       page.effort = 'best';
+      this.preparedHeaders.delete(page);
     } catch (error) {
       this.log(`[page-cache] compressing a kept page at the best levels failed: ${String(error)}`);
     }
