@@ -138,6 +138,14 @@ await admin.close();
   console.table([load]);
 }
 
+// 4b. Pages nobody asked for before (issue 35): a new search sent br against the same sent plain, and new
+// searches and first course views per second beside a static server (scripts/bench-new-pages.mjs).
+{
+  const { runNewPagesBench } = await import('./bench-new-pages.mjs');
+  console.log('\nnew pages on a 2 000-course catalogue (ratios against a static server in the same run):');
+  console.table([await runNewPagesBench()]);
+}
+
 // 5. The kept search index (issue 19): a Node restart on SEARCH_INDEX_FILE, and on Workers the catalogue
 // indexed by scheduled runs and shared by two instances (skipped without `npm run build:cloudflare`).
 await (await import('./bench-search-index.mjs')).runSearchIndexBench();

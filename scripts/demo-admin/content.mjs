@@ -895,22 +895,23 @@ export function createDemoSite({
 
   const builtIn = [...UPCOMING, ...LEARNING_SOLUTIONS].reduce((sum, row) => sum + row.courses.length, 0);
   /** @type {LearningSolution[]} */
-  content['/learning-solution/content'] = [...LEARNING_SOLUTIONS, ...extraCategoryRows(courses - builtIn, categorySize)].map(
-    (row) => {
-      content[`/learning-solution-training/details/${row.id}`] = buildCategory(row);
-      return {
-        id: row.id,
+  content['/learning-solution/content'] = [
+    ...LEARNING_SOLUTIONS,
+    ...extraCategoryRows(courses - builtIn, categorySize),
+  ].map((row) => {
+    content[`/learning-solution-training/details/${row.id}`] = buildCategory(row);
+    return {
+      id: row.id,
+      title: row.title,
+      thumb_image: media(`solution-${row.id}`, {
         title: row.title,
-        thumb_image: media(`solution-${row.id}`, {
-          title: row.title,
-          subtitle: 'Learning solution',
-          width: 640,
-          height: 480,
-          motif: row.motif,
-        }),
-      };
-    },
-  );
+        subtitle: 'Learning solution',
+        width: 640,
+        height: 480,
+        motif: row.motif,
+      }),
+    };
+  });
 
   // --- Gallery --------------------------------------------------------------------------------------------
   /** @type {GalleryItem[]} */

@@ -295,7 +295,13 @@ export async function startDemoAdmin({
     const at = fixedNow ?? new Date();
     const day = at.toISOString().slice(0, 10);
     if (!site || day !== siteDay) {
-      site = createDemoSite({ now: at, origin: mediaOrigin, courses, photos, ...(categorySize ? { categorySize } : {}) });
+      site = createDemoSite({
+        now: at,
+        origin: mediaOrigin,
+        courses,
+        photos,
+        ...(categorySize ? { categorySize } : {}),
+      });
       if (providerName) site = renameProvider(site, providerName);
       siteDay = day;
     }
@@ -716,7 +722,9 @@ async function main() {
       latencyMs: nonNegativeInteger(values.latency ?? env.DEMO_ADMIN_LATENCY_MS ?? '0', 'latency'),
       publicOrigin: env.DEMO_ADMIN_PUBLIC_ORIGIN || undefined,
       courses: nonNegativeInteger(env.DEMO_COURSES ?? '0', 'DEMO_COURSES'),
-      ...(env.DEMO_CATEGORY_SIZE ? { categorySize: nonNegativeInteger(env.DEMO_CATEGORY_SIZE, 'DEMO_CATEGORY_SIZE') } : {}),
+      ...(env.DEMO_CATEGORY_SIZE
+        ? { categorySize: nonNegativeInteger(env.DEMO_CATEGORY_SIZE, 'DEMO_CATEGORY_SIZE') }
+        : {}),
       mediaPort: env.DEMO_ADMIN_MEDIA_PORT ? nonNegativeInteger(env.DEMO_ADMIN_MEDIA_PORT, 'media port') : undefined,
       photos: env.DEMO_PHOTOS === '1',
     };

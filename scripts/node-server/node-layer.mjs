@@ -26,14 +26,19 @@ export function createCompressor(encoding) {
       : zlib.createGzip({ level: 6 });
   const kind = encoding === 'br' ? zlib.constants.BROTLI_OPERATION_FLUSH : zlib.constants.Z_SYNC_FLUSH;
   let flushQueued = false;
+  let flushing = false;
   const write = compressor.write;
   compressor.write = function (...args) {
     const result = write.apply(this, args);
-    if (!flushQueued) {
+    // zlib's flush() is itself a write: it must not queue the next flush (that would flush every turn for good)
+    if (!flushQueued && !flushing) {
       flushQueued = true;
       setImmediate(() => {
         flushQueued = false;
-        if (!compressor.destroyed && !compressor.writableEnded) compressor.flush(kind);
+        if (compressor.destroyed || compressor.writableEnded) return;
+        flushing = true;
+        compressor.flush(kind);
+        flushing = false;
       });
     }
     return result;

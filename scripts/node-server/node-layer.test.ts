@@ -8,7 +8,7 @@ import { describe, expect, test } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { chooseEncoding } from '../../src/lib/page-cache/page-cache';
 import { staticFileHeaders } from '../../src/lib/security/security-headers';
-import { answerFromPageCache, withNodeLayer as nodeLayer } from './node-layer.mjs';
+import { answerFromPageCache, createCompressor, withNodeLayer as nodeLayer } from './node-layer.mjs';
 
 /** The layer with what the app hands it at start-up (src/background-jobs.ts). */
 const withNodeLayer = (appFetch: (request: Request) => Promise<Response>, options: { publicDir?: string } = {}) =>
@@ -62,6 +62,36 @@ describe.each(['gzip', 'br'] as const)('%s', (encoding) => {
     decoder.end();
     await new Promise((resolve) => decoder.on('end', resolve));
     expect(text).toBe('<header>shell</header><main>data</main>');
+  });
+});
+
+describe.each(['gzip', 'br'] as const)('the streamed compressor (%s)', (encoding) => {
+  const turns = async (count: number) => {
+    for (let turn = 0; turn < count; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+  };
+
+  test('a burst of chunks is flushed once, when the writer pauses, and an idle stream is left alone', async () => {
+    const compressor = createCompressor(encoding);
+    const flushes: number[] = [];
+    const flush = compressor.flush.bind(compressor);
+    compressor.flush = ((...args: Parameters<typeof flush>) => {
+      flushes.push(flushes.length + 1);
+      return flush(...args);
+    }) as typeof compressor.flush;
+    const output: Buffer[] = [];
+    compressor.on('data', (chunk: Buffer) => output.push(chunk));
+    for (let index = 0; index < 200; index += 1) compressor.write(`<li>course ${index}</li>`);
+    await turns(20);
+    expect(flushes).toHaveLength(1); // not one per chunk, and not one per turn after it
+    const decoded = () =>
+      (encoding === 'br' ? zlib.brotliDecompressSync : zlib.gunzipSync)(Buffer.concat(output), {
+        finishFlush: encoding === 'br' ? zlib.constants.BROTLI_OPERATION_FLUSH : zlib.constants.Z_SYNC_FLUSH,
+      }).toString();
+    await expect.poll(decoded).toContain('<li>course 199</li>'); // all of it, readable before the end
+    compressor.write('<p>more</p>');
+    await turns(20);
+    expect(flushes).toHaveLength(2);
+    compressor.end();
   });
 });
 

@@ -38,7 +38,7 @@ export type Lookup = { page: StoredPage; fresh: boolean };
  * time of the best ones); a real page asked for again is worth the best levels (br 11, gzip 9: some 10 % fewer
  * bytes for every later visitor), made once in the background. A search or a made-up 404 never is.
  */
-export type CompressionEffort = 'fast' | 'best';
+type CompressionEffort = 'fast' | 'best';
 
 /** Views of a kept real page after which its copies are compressed at the best levels. */
 const VIEWS_WORTH_BEST = 2;
@@ -273,8 +273,11 @@ export class PageCache {
     const compress = this.options.compress;
     if (!compress) return;
     try {
-      page.encoded = await compress(page.body, 'best');
+      const encoded = await compress(page.body, 'best');
+      // the copies and their prepared headers (their lengths) change together, between two answers
+      page.encoded = encoded;
       page.effort = 'best';
+      this.preparedHeaders.delete(page);
     } catch (error) {
       this.log(`[page-cache] compressing a kept page at the best levels failed: ${String(error)}`);
     }

@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ContentResult } from '../admin/content-error';
 import type { CourseCategory, SubCourse } from '../admin/schemas';
 import { crawlFile } from './crawl-file';
@@ -110,7 +110,14 @@ describe('the kept crawl (SEARCH_INDEX_FILE)', () => {
     };
     const before = store(hanging, [], {});
     await before.get(1000);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // killed once the file says three sub-courses were read (it is saved after each, in the background)
+    await vi.waitFor(
+      async () => {
+        const kept = parseCrawlRecord((await readFile(file, 'utf8').catch(() => '')) || '{}');
+        expect(kept.ok && kept.record.pass?.next).toBe(3);
+      },
+      { timeout: 10_000, interval: 20 },
+    );
     expect(cut).toBeDefined();
     expect(before.complete()).toBe(false);
 

@@ -1,6 +1,15 @@
 import { describe, expect, test } from 'vitest';
 import { buildSearchIndex } from '../search/search-index';
-import { escapeXml, robotsTxt, siteMapFrom, siteMapPaths, sitemapXml } from './site-map';
+import {
+  escapeXml,
+  robotsTxt,
+  SITEMAP_MAX_URLS,
+  SITEMAP_PART,
+  siteMapFrom,
+  siteMapPaths,
+  sitemapFiles,
+  sitemapXml,
+} from './site-map';
 
 const index = buildSearchIndex(
   {
@@ -68,5 +77,29 @@ describe('sitemapXml and robotsTxt', () => {
 
   test('robots.txt names the sitemap by its absolute address', () => {
     expect(robotsTxt('https://www.example.com')).toContain('Sitemap: https://www.example.com/sitemap.xml');
+  });
+});
+
+describe('sitemapFiles', () => {
+  const paths = (count: number) => Array.from({ length: count }, (_, index) => `/subCourse-details/course-${index}`);
+  const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]!);
+
+  test('up to 50 000 addresses: one urlset, no parts', () => {
+    const files = sitemapFiles('https://www.example.com', paths(SITEMAP_MAX_URLS));
+    expect(files.parts).toEqual([]);
+    expect(files.index).toContain('<urlset');
+    expect(locs(files.index)).toHaveLength(SITEMAP_MAX_URLS);
+  });
+
+  test('past 50 000 addresses: a sitemap index of parts of at most 50 000, every address once, in order', () => {
+    const all = paths(120_001);
+    const files = sitemapFiles('https://www.example.com', all);
+    expect(files.index).toMatch(/<sitemapindex xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    expect(locs(files.index)).toEqual([1, 2, 3].map((n) => `https://www.example.com/sitemap-${n}.xml`));
+    expect(files.parts.map((part) => locs(part).length)).toEqual([50_000, 50_000, 20_001]);
+    expect(files.parts.flatMap(locs)).toEqual(all.map((path) => `https://www.example.com${path}`));
+    for (const part of files.parts) expect(part).toContain('<urlset');
+    // each part names a path the site answers
+    expect(locs(files.index).map((loc) => SITEMAP_PART.test(new URL(loc).pathname))).toEqual([true, true, true]);
   });
 });

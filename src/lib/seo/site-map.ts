@@ -68,6 +68,35 @@ export function sitemapXml(origin: string, paths: readonly string[]): string {
   ].join('\n');
 }
 
+/** The protocol's limit of URLs in one sitemap file (sitemaps.org); past it, a sitemap index. */
+export const SITEMAP_MAX_URLS = 50_000;
+
+/** The part files of a sitemap index: /sitemap-1.xml, /sitemap-2.xml, … */
+export const SITEMAP_PART = /^\/sitemap-([1-9]\d{0,3})\.xml$/;
+
+/**
+ * The sitemap as files: up to `maxUrls` addresses, `/sitemap.xml` is the urlset; past that it is a sitemap
+ * index naming `/sitemap-1.xml`… of at most `maxUrls` each (in reading order), which carry the addresses.
+ */
+export function sitemapFiles(
+  origin: string,
+  paths: readonly string[],
+  maxUrls = SITEMAP_MAX_URLS,
+): { index: string; parts: string[] } {
+  if (paths.length <= maxUrls) return { index: sitemapXml(origin, paths), parts: [] };
+  const parts: string[] = [];
+  for (let from = 0; from < paths.length; from += maxUrls)
+    parts.push(sitemapXml(origin, paths.slice(from, from + maxUrls)));
+  const index = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...parts.map((_, number) => `  <sitemap><loc>${escapeXml(`${origin}/sitemap-${number + 1}.xml`)}</loc></sitemap>`),
+    '</sitemapindex>',
+    '',
+  ].join('\n');
+  return { index, parts };
+}
+
 export function robotsTxt(origin: string): string {
   return ['User-agent: *', 'Allow: /', '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
 }
