@@ -8,6 +8,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startPair } from './support/servers';
 import { axeViolations } from './support/axe';
+import { decodeHtmlAttribute } from './support/html-text';
 
 type Pair = Awaited<ReturnType<typeof startPair>>;
 type OutboxRecord = { id: string; kind: string; context?: string; fields: Record<string, string | boolean> };
@@ -91,14 +92,6 @@ function valid(overrides: Record<string, string> = {}): Record<string, string> {
   };
 }
 
-const decode = (value: string) =>
-  value
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
-
 /**
  * What a browser without JavaScript sends: the form's hidden inputs (React's action reference and state,
  * the form token, the honeypot) from a fresh rendering of the page, plus the given fields.
@@ -114,7 +107,7 @@ function formBodyFrom(html: string, anchor: string, fields: Record<string, strin
   const form = html.slice(start, html.indexOf('</form>', start));
   const body = new FormData();
   for (const match of form.matchAll(/<input type="hidden" name="([^"]+)"(?: value="([^"]*)")?\/>/g)) {
-    body.append(decode(match[1]!), decode(match[2] ?? ''));
+    body.append(decodeHtmlAttribute(match[1]!), decodeHtmlAttribute(match[2] ?? ''));
   }
   for (const [name, value] of Object.entries(fields)) body.append(name, value);
   return body;

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { hugeBytesOnceStopped, startPair } from './support/servers';
+import { decodeHtmlAttribute } from './support/html-text';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -220,20 +221,13 @@ test.describe('redirects from the admin', () => {
 
 /** The hidden fields of form #anchor in `html`, plus `fields`, as a browser without JavaScript posts them. */
 function formBody(html: string, anchor: string, fields: Record<string, string>): FormData {
-  const decode = (value: string) =>
-    value
-      .replace(/&quot;/g, '"')
-      .replace(/&#x27;/g, "'")
-      .replace(/&lt;/g, '<')
-      .replace(/&gt;/g, '>')
-      .replace(/&amp;/g, '&');
   const start = html.indexOf(`action="#${anchor}"`);
   expect(start, `form #${anchor}`).toBeGreaterThan(-1);
   const form = html.slice(start, html.indexOf('</form>', start));
   const body = new FormData();
   for (const match of form.matchAll(/<input type="hidden" name="([^"]+)"(?: value="([^"]*)")?\/>/g)) {
-    const name = decode(match[1]!);
-    if (!(name in fields)) body.append(name, decode(match[2] ?? ''));
+    const name = decodeHtmlAttribute(match[1]!);
+    if (!(name in fields)) body.append(name, decodeHtmlAttribute(match[2] ?? ''));
   }
   for (const [name, value] of Object.entries(fields)) body.append(name, value);
   return body;

@@ -10,6 +10,7 @@ import { expect, test } from '@playwright/test';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { startMailCatcher } from '../../scripts/demo-mail/mail-catcher.mjs';
 import { startAdmin, startSite, type DemoAdmin } from './support/servers';
+import { decodeHtmlAttribute } from './support/html-text';
 
 const SLUG = 'pmp-exam-preparation-bootcamp';
 const TEAM = 'bookings@gulf-training.test';
@@ -53,14 +54,6 @@ function links(max: number, from = 0): string {
   return text.trim();
 }
 
-const decode = (value: string) =>
-  value
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
-
 /**
  * Posts form #anchor of a fresh rendering of `pagePath` with `fields`, as a browser without JavaScript does,
  * from `client` (the address the trusted proxy names); returns the answer's status and HTML.
@@ -78,7 +71,7 @@ async function postForm(
   const form = html.slice(start, html.indexOf('</form>', start));
   const body = new FormData();
   for (const match of form.matchAll(/<input type="hidden" name="([^"]+)"(?: value="([^"]*)")?\/>/g))
-    body.append(decode(match[1]!), decode(match[2] ?? ''));
+    body.append(decodeHtmlAttribute(match[1]!), decodeHtmlAttribute(match[2] ?? ''));
   for (const [name, value] of Object.entries(fields)) body.append(name, value);
   const response = await fetch(url, { method: 'POST', body, headers: { 'x-forwarded-for': client } });
   return { status: response.status, html: await response.text() };
@@ -123,7 +116,7 @@ async function expectNoRelay(victim: string, reference: string, typed: string[])
 test.describe('a form filled with links and long text in every field', () => {
   test('a registration for 20 delegates: the acknowledgement names the session, nothing typed', async () => {
     const course = await (await fetch(`${site.url}/subCourse-details/${SLUG}`)).text();
-    const href = decode(/href="(\/register\?session=[^"]+)"/.exec(course)![1]!);
+    const href = decodeHtmlAttribute(/href="(\/register\?session=[^"]+)"/.exec(course)![1]!);
     const victim = 'registration-victim@example.org';
     const delegates: Record<string, string> = {};
     for (let number = 1; number <= 20; number += 1) {

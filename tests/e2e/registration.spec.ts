@@ -12,6 +12,7 @@ import { formatDate } from '../../src/lib/format';
 import type { CourseCategory, SubCourse } from './support/admin-data';
 import { axeViolations } from './support/axe';
 import { startAdmin, startSite, type DemoAdmin } from './support/servers';
+import { decodeHtmlAttribute } from './support/html-text';
 
 const SLUG = 'pmp-exam-preparation-bootcamp';
 
@@ -132,14 +133,6 @@ async function fillDelegate(page: Page, number: number): Promise<void> {
   await group.getByLabel('Job title').fill(`Engineer ${number}`);
   await group.getByLabel('Business email').fill(`delegate${number}@bapco.com.bh`);
 }
-
-const decodeHtml = (value: string) =>
-  value
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&');
 
 const mailsTo = async (catcher: Catcher, address: string): Promise<ParsedMail[]> =>
   Promise.all(
@@ -402,7 +395,7 @@ test.describe('without JavaScript', () => {
     const form = html.slice(start, html.indexOf('</form>', start));
     const body = new FormData();
     for (const match of form.matchAll(/<input type="hidden" name="([^"]+)"(?: value="([^"]*)")?\/>/g))
-      body.append(match[1]!, match[1] === 'session' ? otherRef : decodeHtml(match[2] ?? ''));
+      body.append(match[1]!, match[1] === 'session' ? otherRef : decodeHtmlAttribute(match[2] ?? ''));
     const fields = {
       name: 'Huda Saleh',
       email: 'huda@bapco.com.bh',
