@@ -167,11 +167,8 @@ test.describe('with JavaScript', () => {
     await expect(page.getByText(`Total ${formatFee(session.course_fee * 3)}`)).toBeVisible();
 
     await fillBooker(page);
-    // the searchable country picker is fetched when the field is first reached, and takes the focus over
-    await page.locator('select#registration-country').focus();
-    await expect(page.locator('input#registration-country')).toBeFocused();
-    await page.keyboard.type('Bahrain');
-    await page.keyboard.press('Enter');
+    // the country stays the native select on this page (record 028)
+    await page.getByLabel('Country').selectOption('BH');
     for (const number of [1, 2, 3]) await fillDelegate(page, number);
     await page.getByText('The company (send us an invoice)').click();
     await expect(page.getByRole('radio', { name: 'The company (send us an invoice)' })).toBeChecked();
@@ -263,6 +260,82 @@ test.describe('with JavaScript', () => {
     expect(await axeViolations(page, { include: '#registration' })).toEqual([]);
   });
 
+  test('heard right: country keeps its element, who pays errors on each radio, one whole total, named groups', async ({
+    page,
+  }) => {
+    await openRegistration(page);
+    const count = page.getByRole('textbox', { name: 'Number of delegates' });
+    await expect(count).toBeVisible();
+
+    // Country is reached by Tab from Phone and the focus goes element to element, never through <body>
+    // (a control swapped under the focus drops it there)
+    await page.getByLabel('Phone').focus();
+    await page.evaluate(() => {
+      const moves: string[] = [];
+      (window as unknown as { focusMoves: string[] }).focusMoves = moves;
+      const name = (node: EventTarget | null) =>
+        node instanceof Element ? `${node.tagName.toLowerCase()}#${node.id}` : String(node);
+      for (const type of ['focusin', 'focusout'] as const)
+        document.addEventListener(type, (event) =>
+          moves.push(`${type} ${name(event.target)} ${name(event.relatedTarget)}`),
+        );
+    });
+    await page.keyboard.press('Tab');
+    await expect(page.locator('#registration-country')).toBeFocused();
+    await page.waitForLoadState('networkidle'); // anything the focus would fetch has come
+    await expect(page.locator('#registration-country')).toBeFocused();
+    const moves = await page.evaluate(() => (window as unknown as { focusMoves: string[] }).focusMoves);
+    expect(moves).toEqual([
+      'focusout input#registration-phone select#registration-country',
+      'focusin select#registration-country input#registration-phone',
+    ]);
+
+    // the total is one atomic live region: a change is read as the whole sentence
+    const total = page.locator('p[aria-live]');
+    await expect(total).toHaveAttribute('aria-atomic', 'true');
+    await count.fill('2');
+    await count.press('Tab');
+    await expect(total).toHaveText(/^2 delegates × .+ = Total .+$/);
+
+    // every group has a name (the stepper's was read as just "group")
+    const groups = page.getByRole('group');
+    for (let index = 0; index < (await groups.count()); index += 1)
+      await expect(groups.nth(index)).toHaveAccessibleName(/\S/);
+
+    // an empty send: each "Who pays" radio carries the group's message
+    await page.getByRole('button', { name: 'Register' }).click();
+    await expect(page.getByRole('group', { name: /^Please correct \d+ fields$/ })).toBeFocused();
+    for (const name of ['The company (send us an invoice)', 'The delegate']) {
+      const radio = page.getByRole('radio', { name });
+      await expect(radio).toHaveAttribute('aria-invalid', 'true');
+      await expect(radio).toHaveAccessibleDescription('Please choose who pays');
+    }
+    await expect(page.locator('#registration-payer-error')).toBeVisible();
+    await expect(page.locator('[role=radiogroup] #registration-payer-error')).toHaveCount(0);
+    for (let index = 0; index < (await groups.count()); index += 1)
+      await expect(groups.nth(index)).toHaveAccessibleName(/\S/);
+
+    // what is announced for the stepper, the total and who pays, for review
+    await expect(page.getByRole('group', { name: 'Number of delegates' })).toMatchAriaSnapshot(`
+      - group "Number of delegates":
+        - button "Decrease Number of delegates"
+        - textbox "Number of delegates": "2"
+        - button "Increase Number of delegates"
+    `);
+    await expect(total).toMatchAriaSnapshot(`
+      - paragraph:
+        - text: /2 delegates × US\\$ [\\d,.]+ =/
+        - strong: /Total US\\$ [\\d,.]+/
+    `);
+    await expect(page.getByRole('radiogroup', { name: 'Who pays' })).toMatchAriaSnapshot(`
+      - radiogroup "Who pays":
+        - radio "The company (send us an invoice)"
+        - text: The company (send us an invoice)
+        - radio "The delegate"
+        - text: The delegate
+    `);
+  });
+
   test('the page’s JavaScript stays within 130 KB gzip, and react-aria loads on no other page', async ({ page }) => {
     const scripts = new Set<string>();
     page.on('response', (response) => response.request().resourceType() === 'script' && scripts.add(response.url()));
@@ -271,7 +344,7 @@ test.describe('with JavaScript', () => {
     await page.reload();
     await expect(page.getByRole('textbox', { name: 'Number of delegates' })).toBeVisible();
     await page.waitForLoadState('networkidle');
-    // the country picker's react-select comes when the field is first used, not with the page
+    // the country picker's react-select is not used on this page (the native select stays)
     expect([...scripts].some((url) => url.includes('/country-combobox-'))).toBe(false);
     let total = 0;
     for (const url of scripts) total += gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer())).length;
