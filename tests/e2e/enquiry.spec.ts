@@ -225,6 +225,34 @@ test.describe('with JavaScript', () => {
     await expect(page.locator('[id^="enquiry-"][id$="-error"]')).toHaveCount(7);
   });
 
+  test('heard right: the error sits outside the radiogroup, the chosen country is read again, the fields as announced', async ({
+    page,
+  }) => {
+    await page.goto(`${pair.site.url}/contact-us`);
+    await hydrated(page);
+    const country = page.locator('input#enquiry-country');
+    await country.focus();
+    await page.keyboard.type('Bahrain');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    // back on the field, the input is empty and the choice sits beside it: it must be read with the field
+    await country.focus();
+    await expect(country).toHaveAccessibleDescription(/Bahrain/);
+
+    await page.reload();
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Send enquiry' }).click();
+    await expect(page.getByRole('group', { name: 'Please correct 10 fields' })).toBeFocused();
+    // a radiogroup holds radios only: the message follows it, and every radio is described by it
+    await expect(page.locator('#enquiry-trainingFor-error')).toBeVisible();
+    await expect(page.locator('[role=radiogroup] #enquiry-trainingFor-error')).toHaveCount(0);
+    for (const name of ['Myself', 'My team']) {
+      await expect(page.getByRole('radio', { name })).toHaveAttribute('aria-invalid', 'true');
+      await expect(page.getByRole('radio', { name })).toHaveAccessibleDescription('Please select an option');
+    }
+    await expect(page.locator('#enquiry-form')).toMatchAriaSnapshot({ name: 'contact-form-empty-submit.aria.yml' });
+  });
+
   test('a valid enquiry (double-clicked) is confirmed, the form is reset, and one record is in the outbox', async ({
     page,
   }) => {

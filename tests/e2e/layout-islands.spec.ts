@@ -312,6 +312,47 @@ test.describe('a toggle pressed before the close event has arrived', () => {
   }
 });
 
+// A closed dialog hands the focus back to its toggle at once (the browser's own restore); a screen reader then
+// reads the toggle as it stands at that moment, so `aria-expanded` must already say `false` there, not a
+// render later ("Menu, expanded" for a menu just closed).
+test.describe('the toggle is collapsed when the focus comes back to it', () => {
+  test.use({ viewport: MOBILE });
+
+  for (const { name, toggleId, closeName } of [
+    { name: 'Menu', toggleId: 'site-menu-toggle', closeName: 'Close menu' },
+    { name: 'Search courses', toggleId: 'site-search-toggle', closeName: 'Close search' },
+  ]) {
+    test(`${name}: after Escape and after the close control`, async ({ page }) => {
+      await visit(page, '/about');
+      const toggle = page.locator(`#${toggleId}`);
+      const dialog = page.getByRole('dialog', { name });
+      // what the toggle says at each focus event it receives, recorded in the page as it happens
+      await toggle.evaluate((element) => {
+        const seen: (string | null)[] = [];
+        (window as unknown as { expandedAtFocus: typeof seen }).expandedAtFocus = seen;
+        element.addEventListener('focus', () => seen.push(element.getAttribute('aria-expanded')));
+      });
+      const atFocus = () =>
+        page.evaluate(() => (window as unknown as { expandedAtFocus: (string | null)[] }).expandedAtFocus.splice(0));
+
+      for (const close of ['Escape', 'close control'] as const) {
+        await toggle.focus();
+        await page.keyboard.press('Enter');
+        await expect(dialog).toBeVisible();
+        await atFocus(); // the focus that reached the toggle before it opened
+        if (close === 'Escape') await page.keyboard.press('Escape');
+        else await dialog.getByRole('button', { name: closeName }).click();
+        await expect(dialog).toBeHidden();
+        await expect(toggle).toBeFocused();
+        // each time the focus landed on it (the search overlay's close control is pressed on mousedown, and the
+        // click after it can hand the focus back once more)
+        expect([...new Set(await atFocus())], close).toEqual(['false']);
+        await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      }
+    });
+  }
+});
+
 test.describe('floating contact button', () => {
   const ROTATED_45 = 'matrix(0.707107, 0.707107, -0.707107, 0.707107, 0, 0)';
 

@@ -7,7 +7,7 @@
 import { TRAINING_FOR, type EnquiryFields } from '../../lib/enquiry/schema';
 import { CountrySelect } from './country-select';
 import { EnquiryForm } from './enquiry-form';
-import { describedBy, Field, FieldError, fieldId } from './fields';
+import { ChoiceGroup, Field, fieldId } from './fields';
 import styles from './enquiry-form.module.css';
 
 const PREFIX = 'enquiry';
@@ -64,33 +64,14 @@ export function ContactFormCard({
               error={errors.country}
               defaultValue={typeof values.country === 'string' ? values.country : undefined}
             />
-            <fieldset
-              className={`${styles.field} ${styles.choices}`}
-              role="radiogroup"
-              aria-labelledby={fieldId(PREFIX, 'trainingFor-legend')}
-              aria-required="true"
-            >
-              <legend id={fieldId(PREFIX, 'trainingFor-legend')} className={styles.label}>
-                Training for
-              </legend>
-              <div className={styles.choiceRow}>
-                {TRAINING_FOR.map((option) => (
-                  <div className={styles.choice} key={option.value}>
-                    <input
-                      id={fieldId(PREFIX, `trainingFor-${option.value}`)}
-                      type="radio"
-                      name="trainingFor"
-                      value={option.value}
-                      className={styles.radio}
-                      defaultChecked={values.trainingFor === option.value}
-                      {...describedBy(PREFIX, 'trainingFor', errors.trainingFor)}
-                    />
-                    <label htmlFor={fieldId(PREFIX, `trainingFor-${option.value}`)}>{option.label}</label>
-                  </div>
-                ))}
-              </div>
-              <FieldError prefix={PREFIX} name="trainingFor" error={errors.trainingFor} />
-            </fieldset>
+            <ChoiceGroup
+              prefix={PREFIX}
+              name="trainingFor"
+              legend="Training for"
+              options={TRAINING_FOR}
+              error={errors.trainingFor}
+              value={typeof values.trainingFor === 'string' ? values.trainingFor : undefined}
+            />
             <Field {...field('message')} label="Message" type="textarea" />
             <Field
               {...field('subscribe')}

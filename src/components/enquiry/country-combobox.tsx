@@ -7,7 +7,7 @@
  * so the colours come from the site's tokens.
  */
 import { useMemo, useState } from 'react';
-import Select, { components, type InputProps, type StylesConfig } from 'react-select';
+import Select, { components, type InputProps, type SingleValueProps, type StylesConfig } from 'react-select';
 import { COUNTRIES, findCountries, type Country } from '../../lib/enquiry/countries';
 
 const styles: StylesConfig<Country, false> = {
@@ -42,26 +42,39 @@ const styles: StylesConfig<Country, false> = {
   loadingMessage: (base) => ({ ...base, color: 'var(--color-muted)' }),
 };
 
+const valueId = (instanceId: unknown) => `${String(instanceId)}-value`;
+
+/** The chosen country, with an id the input is described by. */
+function CountryValue(props: SingleValueProps<Country, false>) {
+  return (
+    <components.SingleValue
+      {...props}
+      innerProps={{ ...props.innerProps, id: valueId(props.selectProps.instanceId) }}
+    />
+  );
+}
+
 export default function CountryCombobox({
-  autoFocus,
   inputId,
   instanceId,
   value,
   onChange,
   errorId,
 }: {
-  autoFocus?: boolean | undefined;
   inputId: string;
   instanceId: string;
   value: string;
   onChange: (value: string) => void;
   errorId: string | undefined;
 }) {
-  // react-select sets aria-describedby to its own placeholder/live region; add the field's error to it.
+  // react-select sets aria-describedby to its own placeholder/live region; add the field's error to it, and
+  // the chosen country: react-select shows it beside an empty input, so a visitor coming back to the field
+  // would hear nothing of it.
   const Input = useMemo(
     () =>
       function CountryInput(props: InputProps<Country, false>) {
-        const describedBy = [props['aria-describedby'], errorId].filter(Boolean).join(' ') || undefined;
+        const chosen = props.hasValue ? valueId(props.selectProps.instanceId) : undefined;
+        const describedBy = [chosen, props['aria-describedby'], errorId].filter(Boolean).join(' ') || undefined;
         return <components.Input {...props} aria-describedby={describedBy} aria-required="true" />;
       },
     [errorId],
@@ -73,7 +86,6 @@ export default function CountryCombobox({
     <Select<Country, false>
       instanceId={instanceId}
       inputId={inputId}
-      autoFocus={autoFocus}
       name="country"
       options={options}
       filterOption={null}
@@ -96,7 +108,7 @@ export default function CountryCombobox({
       placeholder="Select..."
       aria-invalid={errorId ? true : undefined}
       aria-errormessage={errorId}
-      components={{ Input }}
+      components={{ Input, SingleValue: CountryValue }}
       styles={styles}
     />
   );

@@ -3,18 +3,17 @@
  * The country field. The server renders a native <select> (it works without JavaScript and before the
  * script loads); once the page is interactive it becomes the searchable react-select, loaded on demand,
  * so the select's code is fetched only where the contact form is shown. If that code cannot be loaded,
- * the native select simply stays. With `upgrade="on-focus"` (the registration page, whose own controls
- * already fill its script budget) the searchable select is fetched when the visitor first reaches the field,
- * and takes the focus over from the native one.
+ * the native select simply stays. A control never changes kind under the focus (the element would leave
+ * the page and the focus fall to <body>): while the native select has the focus the swap waits for it to
+ * leave. `searchable={false}` (the registration page, whose own controls already fill its script budget)
+ * keeps the native select for good.
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { COUNTRIES } from '../../lib/enquiry/countries';
 import { errorId, FieldError, fieldId } from './fields';
 import styles from './enquiry-form.module.css';
 
 type CountryControlProps = {
-  /** Take the focus when it appears (it replaces the native select the visitor is on). */
-  autoFocus?: boolean;
   inputId: string;
   instanceId: string;
   value: string;
@@ -26,13 +25,14 @@ function NativeCountrySelect({
   inputId,
   value,
   onChange,
-  onFocus,
+  onFocusChange,
   errorId: describedById,
-}: CountryControlProps & { onFocus?: (() => void) | undefined }) {
+}: CountryControlProps & { onFocusChange: (focused: boolean) => void }) {
   return (
     <select
       id={inputId}
-      onFocus={onFocus}
+      onFocus={() => onFocusChange(true)}
+      onBlur={() => onFocusChange(false)}
       name="country"
       className={`${styles.input} ${styles.select}`}
       value={value}
@@ -51,24 +51,31 @@ function NativeCountrySelect({
   );
 }
 
-const CountryCombobox = lazy(() => import('./country-combobox').catch(() => ({ default: NativeCountrySelect })));
-
 export function CountrySelect({
   prefix,
   error,
   defaultValue,
-  upgrade = 'at-once',
+  searchable = true,
 }: {
   prefix: string;
   error: string | undefined;
   defaultValue: string | undefined;
-  upgrade?: 'at-once' | 'on-focus';
+  searchable?: boolean;
 }) {
   const [value, setValue] = useState(defaultValue ?? '');
-  const [hydrated, setHydrated] = useState(false);
-  const [wanted, setWanted] = useState(upgrade === 'at-once');
-  useEffect(() => setHydrated(true), []);
-  const interactive = hydrated && wanted;
+  const [Combobox, setCombobox] = useState<ComponentType<CountryControlProps> | null>(null);
+  const [nativeFocused, setNativeFocused] = useState(false);
+  useEffect(() => {
+    if (!searchable) return;
+    let current = true;
+    import('./country-combobox').then(
+      (module) => current && setCombobox(() => module.default),
+      () => {}, // the native select stays
+    );
+    return () => {
+      current = false;
+    };
+  }, [searchable]);
 
   const props: CountryControlProps = {
     inputId: fieldId(prefix, 'country'),
@@ -77,19 +84,16 @@ export function CountrySelect({
     onChange: setValue,
     errorId: error ? errorId(prefix, 'country') : undefined,
   };
-  const native = <NativeCountrySelect {...props} onFocus={wanted ? undefined : () => setWanted(true)} />;
 
   return (
     <div className={styles.field}>
       <label className={styles.label} htmlFor={props.inputId}>
         Country
       </label>
-      {interactive ? (
-        <Suspense fallback={native}>
-          <CountryCombobox {...props} autoFocus={upgrade === 'on-focus'} />
-        </Suspense>
+      {Combobox && !nativeFocused ? (
+        <Combobox {...props} />
       ) : (
-        native
+        <NativeCountrySelect {...props} onFocusChange={setNativeFocused} />
       )}
       <FieldError prefix={prefix} name="country" error={error} />
     </div>

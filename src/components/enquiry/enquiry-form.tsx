@@ -203,7 +203,7 @@ export function EnquiryForm(props: {
         onBlur={(event) => recheck(event, true)}
         noValidate
       >
-        <p id={`${idPrefix}-remaining`} className="visually-hidden" aria-live="polite">
+        <p id={`${idPrefix}-remaining`} className="visually-hidden" aria-live="polite" aria-atomic="true">
           {remaining}
         </p>
         {props.summaryTargets ? (

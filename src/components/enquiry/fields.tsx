@@ -126,6 +126,62 @@ export function Field({ prefix, name, label, error, value, type = 'text', autoCo
   );
 }
 
+/**
+ * A required choice of one: native radios in a radiogroup. The error sits after the group (a radiogroup
+ * may hold only radios and their labels) and every radio carries it, so it is read on whichever radio the
+ * visitor lands. The summary's link for it goes to the first radio (`${prefix}-${name}-${first value}`).
+ */
+export function ChoiceGroup({
+  prefix,
+  name,
+  legend,
+  options,
+  error,
+  value,
+  wide,
+}: {
+  prefix: string;
+  name: string;
+  legend: string;
+  options: readonly { value: string; label: string }[];
+  error: string | undefined;
+  value: string | undefined;
+  wide?: boolean;
+}) {
+  const legendId = fieldId(prefix, `${name}-legend`);
+  return (
+    <div className={wide ? `${styles.field} ${styles.wide}` : styles.field}>
+      <fieldset
+        className={`${styles.field} ${styles.choices}`}
+        role="radiogroup"
+        aria-labelledby={legendId}
+        aria-required="true"
+      >
+        <legend id={legendId} className={styles.label}>
+          {legend}
+        </legend>
+        <div className={styles.choiceRow}>
+          {options.map((option) => (
+            <div className={styles.choice} key={option.value}>
+              <input
+                id={fieldId(prefix, `${name}-${option.value}`)}
+                type="radio"
+                name={name}
+                value={option.value}
+                className={styles.radio}
+                defaultChecked={value === option.value}
+                {...describedBy(prefix, name, error)}
+              />
+              <label htmlFor={fieldId(prefix, `${name}-${option.value}`)}>{option.label}</label>
+            </div>
+          ))}
+        </div>
+      </fieldset>
+      <FieldError prefix={prefix} name={name} error={error} />
+    </div>
+  );
+}
+
 /** The list of errors at the top of the form, each a link to its field (focused when the send is refused). */
 export function ErrorSummary({
   prefix,

@@ -5,11 +5,17 @@
  * is inert while it is open, Escape closes it, and focus moves into it. This hook keeps the jotai state and
  * the dialog in step, and puts focus back on the toggle when it closes.
  *
+ * Closing a modal dialog moves focus back to the toggle at once (the browser's own focus restore), so the
+ * state goes to `false` synchronously (flushSync) before the dialog closes: the toggle is then announced
+ * "collapsed", not the "expanded" a render later would leave it saying. Escape takes the same path through
+ * the `cancel` event, which comes before the browser closes the dialog.
+ *
  * Without JavaScript the toggle is a link to `#<dialog id>` and CSS shows the dialog as its `:target`;
  * once this hook runs it marks the dialog `data-enhanced` (which turns that rule off) and, if the page was
  * opened at that fragment, opens the dialog properly instead.
  */
 import { useEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
+import { flushSync } from 'react-dom';
 
 export function useToggledDialog({
   open,
@@ -25,6 +31,13 @@ export function useToggledDialog({
   const toggleRef = useRef<HTMLAnchorElement>(null);
   const onOpenedRef = useRef(onOpened);
   onOpenedRef.current = onOpened;
+  // the state first, then the dialog: closing it hands the focus back to the toggle (see above)
+  const hide = () => {
+    flushSync(() => setOpen(false));
+    dialogRef.current?.close();
+  };
+  const hideRef = useRef(hide);
+  hideRef.current = hide;
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -34,15 +47,23 @@ export function useToggledDialog({
       // the browser sends `close` a task after closing (Escape); a toggle pressed in between has opened the
       // dialog again, and this late event must not shut it
       if (dialog.open) return;
-      setOpen(false);
+      flushSync(() => setOpen(false));
       toggleRef.current?.focus();
     };
+    const onCancel = (event: Event) => {
+      event.preventDefault();
+      hideRef.current();
+    };
     dialog.addEventListener('close', onClose);
+    dialog.addEventListener('cancel', onCancel);
     if (window.location.hash === `#${dialog.id}`) {
       window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
       setOpen(true);
     }
-    return () => dialog.removeEventListener('close', onClose);
+    return () => {
+      dialog.removeEventListener('close', onClose);
+      dialog.removeEventListener('cancel', onCancel);
+    };
   }, [setOpen]);
 
   useEffect(() => {
@@ -56,9 +77,9 @@ export function useToggledDialog({
     }
   }, [open]);
 
-  // Open and close the dialog at once, not only through the state: when the browser closes it itself
-  // (Escape), the state catches up a render later, and a toggle pressed in between would set `true` over a
-  // still-`true` state, a change React never sees, and the dialog would stay shut.
+  // Open the dialog at once, not only through the state: when the browser closes it itself (a `close()` the
+  // cancel path did not see), the state catches up a render later, and a toggle pressed in between would set
+  // `true` over a still-`true` state, a change React never sees, and the dialog would stay shut.
   const show = () => {
     const dialog = dialogRef.current;
     if (dialog && !dialog.open) {
@@ -66,10 +87,6 @@ export function useToggledDialog({
       onOpenedRef.current?.();
     }
     setOpen(true);
-  };
-  const hide = () => {
-    dialogRef.current?.close();
-    setOpen(false);
   };
 
   return { dialogRef, toggleRef, show, hide };

@@ -14,18 +14,7 @@
  * focus stays on the number and a live region says how many delegate blocks the form now has.
  */
 import { useEffect, useState, type ReactNode } from 'react';
-import {
-  Button,
-  Checkbox,
-  Group,
-  Input,
-  Label,
-  NumberField,
-  Radio,
-  RadioGroup,
-  TextArea,
-  TextField,
-} from 'react-aria-components';
+import { Button, Checkbox, Group, Input, Label, NumberField, TextArea, TextField } from 'react-aria-components';
 import {
   DELEGATE_COUNT_FIELD,
   delegateCount,
@@ -39,7 +28,7 @@ import {
 import { formatFee } from '../../lib/format';
 import { CountrySelect } from '../enquiry/country-select';
 import { EnquiryForm } from '../enquiry/enquiry-form';
-import { describedBy, FieldError, fieldId } from '../enquiry/fields';
+import { ChoiceGroup, describedBy, FieldError, fieldId } from '../enquiry/fields';
 import { buttonClassName } from '../ui/button-link';
 import formStyles from '../enquiry/enquiry-form.module.css';
 import styles from './registration-form.module.css';
@@ -184,7 +173,8 @@ function DelegateCountField({
       <p id={hintId} className={formStyles.hint}>
         From 1 to {MAX_DELEGATES}. A block for each delegate follows.
       </p>
-      <Group className={styles.countGroup}>
+      {/* react-aria gives the stepper's group no name; one without a name is read as just "group" */}
+      <Group className={styles.countGroup} aria-label="Number of delegates">
         <Button slot="decrement" className={styles.stepper}>
           −
         </Button>
@@ -199,34 +189,17 @@ function DelegateCountField({
 }
 
 function PayerField({ state }: { state: EnquiryFormState }) {
-  const error = state.errors.payer;
   const value = state.values.payer;
   return (
-    <RadioGroup
-      className={`${formStyles.field} ${formStyles.wide} ${formStyles.choices}`}
+    <ChoiceGroup
+      prefix={PREFIX}
       name="payer"
-      defaultValue={typeof value === 'string' ? value : null}
-      isRequired
-      isInvalid={Boolean(error)}
-      validationBehavior="aria"
-      {...(error ? { 'aria-describedby': `${fieldId(PREFIX, 'payer')}-error` } : {})}
-    >
-      <Label className={formStyles.label}>Who pays</Label>
-      <div className={formStyles.choiceRow}>
-        {PAYERS.map((payer) => (
-          <Radio
-            key={payer.value}
-            value={payer.value}
-            id={fieldId(PREFIX, `payer-${payer.value}`)}
-            className={styles.radio}
-          >
-            <span className={styles.radioMark} aria-hidden="true" />
-            {payer.label}
-          </Radio>
-        ))}
-      </div>
-      <FieldError prefix={PREFIX} name="payer" error={error} />
-    </RadioGroup>
+      legend="Who pays"
+      options={PAYERS}
+      error={state.errors.payer}
+      value={typeof value === 'string' ? value : undefined}
+      wide
+    />
   );
 }
 
@@ -331,16 +304,22 @@ function RegistrationFields({
         prefix={PREFIX}
         error={state.errors.country}
         defaultValue={typeof state.values.country === 'string' ? state.values.country : undefined}
-        upgrade="on-focus"
+        searchable={false}
       />
       <RegistrationText name="company" label="Company" state={state} autoComplete="organization" wide />
       <h3 className={`${formStyles.wide} ${styles.groupHeading}`}>Delegates</h3>
       <DelegateCountField state={state} count={count} interactive={interactive} onChange={onCount} />
-      <p className={styles.total} aria-live="polite">
+      {/* The total is heard once, as one sentence. React changes each piece of the visible line (the number, the
+          plural "s", the sum) as a separate text node, and a screen reader reads the line again for each, so the
+          visible line is hidden from it and a live region holding the sentence as one text node speaks instead. */}
+      <p className={styles.total} aria-hidden="true">
         <span>
           {count} delegate{count === 1 ? '' : 's'} × {formatFee(feeUsd)} ={' '}
         </span>
         <strong>Total {total}</strong>
+      </p>
+      <p className="visually-hidden" aria-live="polite" aria-atomic="true">
+        {`${count} delegate${count === 1 ? '' : 's'} × ${formatFee(feeUsd)} = Total ${total}`}
       </p>
       {Array.from({ length: count }, (_, index) => (
         <DelegateBlock key={index + 1} number={index + 1} state={state} />
