@@ -1,4 +1,5 @@
 import { defineConfig } from 'waku/config';
+import { pdfkitWithoutPdfa } from './scripts/vite/pdfkit-without-pdfa';
 import { precompressedAssets } from './scripts/vite/precompressed-assets';
 import { stylesheets } from './scripts/vite/stylesheets';
 
@@ -14,6 +15,7 @@ export default defineConfig({
       stylesheets({ first: 'src/styles/global.css' }),
       // the Node server sends these copies; Cloudflare compresses static assets itself
       precompressedAssets({ enabled: !cloudflare }),
+      pdfkitWithoutPdfa({ worker: cloudflare }),
     ],
   },
 });

@@ -14,6 +14,7 @@ import { slugGate } from './lib/search/known-slugs';
 import { handOverBackgroundWork } from './request-chain/background-work';
 import { checkSettings } from './request-chain/check-settings';
 import { cleanUrls } from './request-chain/clean-urls';
+import { courseBrochures } from './request-chain/course-brochures';
 import { edgeStreaming } from './request-chain/edge-streaming';
 import { enquiryBodyLimit } from './request-chain/enquiry-body-limit';
 import { healthCheck } from './request-chain/health-check';
@@ -44,6 +45,7 @@ const REQUEST_CHAIN: (() => MiddlewareHandler)[] = [
   healthCheck, // /healthz for load balancers
   robotsAndSitemap, // /robots.txt and /sitemap.xml, from the search index's catalogue
   sessionCalendars, // /calendar/<slug>/<n>.ics, one file per course session
+  courseBrochures, // /brochure/<slug>.pdf, a course's brochure with every session
   pageStatus, // the status a page recorded (404 for an unknown course) replaces the 200 it streamed with
   edgeStreaming, // Workers: streamed HTML marked so the edge does not buffer it to compress it
   handOverBackgroundWork, // a page request starts a due search-index re-read; on Workers it outlives the answer

@@ -134,6 +134,8 @@ export const SERVER_FILES: readonly ServerFile[] = [
   { path: '/sitemap.xml', methods: READ, caseRedirect: false },
   // a course session's iCalendar file, n counting the course page's sessions from 1
   { path: '/calendar/[slug]/[n].ics', methods: READ, caseRedirect: true },
+  // a course's brochure with every session, a PDF to forward to a manager
+  { path: '/brochure/[slug].pdf', methods: READ, caseRedirect: true },
   // the admin's and the caches' health, live
   { path: '/healthz', methods: READ, caseRedirect: false },
   // an admin's picture resized for the screen (record 026)

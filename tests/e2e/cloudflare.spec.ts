@@ -4,6 +4,7 @@
 // They fail when the Worker build is missing (test-all.mjs always makes it).
 import { expect, test } from '@playwright/test';
 import { SITE_NAME } from './support/identity';
+import { pdfText } from './support/pdf-text';
 import { streamPage } from './support/read-chunks';
 import { hugeBytesOnceStopped, siteEnvFor, startAdmin, type DemoAdmin } from './support/servers';
 import { startWorker, type Worker } from './support/worker';
@@ -104,6 +105,19 @@ test.describe('Cloudflare Worker in workerd', () => {
     const sitemap = await fetch(`${url}/sitemap.xml`);
     expect(sitemap.status).toBe(200);
     expect(await sitemap.text()).toContain(`/subCourse-details/${slug}</loc>`);
+  });
+
+  test('a course brochure is made in the Worker too: the PDF holds every session', async () => {
+    const slug = 'pmp-exam-preparation-bootcamp';
+    const course = (
+      (await (await fetch(`${admin.url}/course-venue/details/${slug}`)).json()) as {
+        data: { title: string; course_venue: { venue_name: string }[] };
+      }
+    ).data;
+    const text = await pdfText(await fetch(`${url}/brochure/${slug}.pdf`));
+    expect(text).toContain(course.title);
+    for (const session of course.course_venue) expect(text).toContain(session.venue_name);
+    expect((await fetch(`${url}/brochure/no-such-course.pdf`)).status).toBe(404);
   });
 
   test('the HTTP rules hold in the Worker: 405 with Allow, 415 for a wrong encoding, 404 for an unknown action', async () => {

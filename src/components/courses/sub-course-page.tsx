@@ -9,6 +9,7 @@ import type { Crumb } from './course-breadcrumb';
 import { CourseNotFound, CoursePageFrame, CoursePageSkeleton, courseFailure, HOME_CRUMB } from './course-page-frame';
 import { parseSubCourseSlug } from '../../lib/course-address';
 import { courseReference } from '../../lib/enquiry/course-context';
+import { brochureHref } from '../../lib/documents/brochure-address';
 import { CourseSessionsTable } from './course-sessions-table';
 import { NoCourseDetails } from './no-course-details';
 import styles from './sub-course-page.module.css';
@@ -93,6 +94,13 @@ function SubCourseView({
         ) : (
           <NoCourseDetails />
         )}
+        {/* a file a visitor can forward to the manager who approves the training */}
+        <p className={styles.brochure}>
+          <a href={brochureHref(slug)} type="application/pdf">
+            Course brochure<span className="visually-hidden"> for {title}</span> (PDF)
+          </a>
+          : the course, every session and its fee, to forward or print.
+        </p>
       </section>
       {description.trim() ? (
         <section aria-labelledby="about-course-heading" className={styles.section}>
