@@ -154,7 +154,11 @@ await (await import('./bench-search-index.mjs')).runSearchIndexBench();
 // transforms (scripts/bench-images.mjs, its own admins and sites).
 await (await import('./bench-images.mjs')).runImageBench();
 
-// 7. Lighthouse mobile on the home, course-details, sub-course and gallery pages (its own admin and site), on the
+// 7. Documents (issue 29): the course brochure made per request, cold and warm, and the Worker's module sizes
+// (scripts/bench-documents.mjs).
+await (await import('./bench-documents.mjs')).runDocumentsBench();
+
+// 8. Lighthouse mobile on the home, course-details, sub-course and gallery pages (its own admin and site), on the
 // demo's drawings and then on real photos (4000×3000 JPEGs).
 const { runLighthouseBench } = await import('./bench-lighthouse.mjs');
 await runLighthouseBench();
