@@ -13,6 +13,9 @@ import { isHostName } from './request-origin';
 export const RUNTIME: 'node' | 'workers' =
   typeof navigator !== 'undefined' && navigator.userAgent === 'Cloudflare-Workers' ? 'workers' : 'node';
 
+/** When the team answers, as the acknowledgement email and a registration's confirmation say it. */
+export const DEFAULT_REPLY_TIME = 'An adviser will reply within one working day.';
+
 /** A whole number ≥ 0 written in decimal ("5000"), with a default when unset. */
 const count = (fallback: number) =>
   v.optional(
@@ -195,7 +198,7 @@ const EnvSchema = v.object({
   SMTP_TIMEOUT_MS: count(15_000),
   ENQUIRY_EMAIL_TO: emailList,
   ENQUIRY_EMAIL_FROM: v.optional(emailAddress),
-  ENQUIRY_REPLY_TIME: v.optional(textLine, 'An adviser will reply within one working day.'),
+  ENQUIRY_REPLY_TIME: v.optional(textLine, DEFAULT_REPLY_TIME),
 });
 
 /** Settings that are each valid but do not make sense together. */

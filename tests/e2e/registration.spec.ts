@@ -134,6 +134,31 @@ async function fillDelegate(page: Page, number: number): Promise<void> {
   await group.getByLabel('Business email').fill(`delegate${number}@bapco.com.bh`);
 }
 
+/** A registration page's form as a browser without JavaScript sends it: its hidden fields (token, session…). */
+async function hiddenFields(pageHref: string): Promise<FormData> {
+  const html = await (await fetch(`${site.url}${pageHref}`)).text();
+  const start = html.indexOf('action="#registration-form"');
+  const form = html.slice(start, html.indexOf('</form>', start));
+  const body = new FormData();
+  for (const match of form.matchAll(/<input type="hidden" name="([^"]+)"(?: value="([^"]*)")?\/>/g))
+    body.append(match[1]!, decodeHtmlAttribute(match[2] ?? ''));
+  return body;
+}
+
+/** The registration box of a posted page as text, a line per term, value, item and paragraph. */
+function confirmationOf(html: string): string {
+  const start = html.indexOf('id="registration-form"');
+  expect(start).toBeGreaterThan(0);
+  const box = html.slice(start, html.indexOf('</section>', start));
+  expect(box).not.toContain('<form');
+  return decodeHtmlAttribute(
+    box
+      .replace(/<!-- -->/g, '')
+      .replace(/<\/(dt|dd|li|p|h\d)>/g, '\n')
+      .replace(/<[^>]*>/g, ''),
+  );
+}
+
 const mailsTo = async (catcher: Catcher, address: string): Promise<ParsedMail[]> =>
   Promise.all(
     catcher.messages.filter((mail) => mail.envelope.to.includes(address)).map((mail) => simpleParser(mail.raw)),
@@ -171,13 +196,38 @@ test.describe('with JavaScript', () => {
     await expect(page.getByRole('checkbox', { name: /^I agree/ })).toBeChecked();
     await page.getByRole('button', { name: 'Register' }).click();
 
-    const confirmation = page.getByRole('status');
-    await expect(confirmation).toContainText('Thank you, Mariam Al-Sayed. Your registration has arrived.');
+    // the form gives way to the confirmation, whose heading takes the focus inside the status
+    const heading = page.getByRole('heading', { name: 'Registration received' });
+    await expect(heading).toBeFocused();
+    await expect(page.getByRole('status').getByRole('heading', { name: 'Registration received' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Register' })).toHaveCount(0);
+    await expect(page.getByText('Number of delegates')).toHaveCount(0);
+    await expect(page.getByRole('group', { name: /^Delegate \d+$/ })).toHaveCount(0);
+    const confirmation = page.locator('#registration-form');
+    await expect(page.getByRole('status')).toContainText('Thank you, Mariam Al-Sayed. Your reference is');
+    const reference = (await page.getByRole('status').locator('strong').textContent())!;
+    expect(reference).toMatch(/^[0-9A-F]{8}$/);
     // the session booked, as the server looked it up from the reference the form sent
-    await expect(confirmation).toContainText(`Booked: ${subCourse.title}, ${formatDate(session.start_date)} to`);
-    await expect(confirmation).toContainText(`${session.venue_name}. The total for 3 delegates`);
-    await expect(confirmation).toContainText(`The total for 3 delegates is ${formatFee(session.course_fee * 3)}`);
-    const reference = (await confirmation.locator('strong').textContent())!;
+    await expect(confirmation).toContainText(`Course${subCourse.title}`);
+    await expect(confirmation).toContainText(`Course code${courseCode}`);
+    await expect(confirmation).toContainText(
+      `Dates${formatDate(session.start_date)} to ${formatDate(session.end_date)}`,
+    );
+    await expect(confirmation).toContainText(`Venue${session.venue_name}`);
+    await expect(confirmation.getByRole('list', { name: 'The 3 delegates' }).getByRole('listitem')).toHaveText(
+      [1, 2, 3].map((number) => `Delegate ${number} Name`),
+    );
+    await expect(confirmation).toContainText('Who paysThe company (send us an invoice)');
+    await expect(confirmation).toContainText('Purchase order numberPO-4471');
+    await expect(confirmation).toContainText(`Fee per delegate${formatFee(session.course_fee)}`);
+    await expect(confirmation).toContainText(`Total${formatFee(session.course_fee * 3)} (3 × `);
+    // what happens next, in the acknowledgement's words (ENQUIRY_REPLY_TIME)
+    await expect(confirmation).toContainText('An adviser will reply within one working day.');
+    await expect(confirmation.getByRole('link', { name: 'Add to calendar (.ics)' })).toHaveAttribute(
+      'href',
+      `/calendar/${SLUG}/1.ics`,
+    );
+    expect(await axeViolations(page, { include: '#registration' })).toEqual([]);
 
     await expect.poll(() => smtp.messages.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
     const [team] = await mailsTo(smtp, 'bookings@gulf-training.test');
@@ -445,11 +495,22 @@ test.describe('without JavaScript', () => {
     await page.getByText('The delegate', { exact: true }).click();
     await page.getByText(/^I agree/).click();
     await page.getByRole('button', { name: 'Register' }).click();
-    await expect(page.getByRole('status')).toContainText('Your registration has arrived.');
-    await expect(page.getByRole('status')).toContainText('Your reference is');
+    // the posted page is the confirmation, with no form under it
+    await expect(page.getByRole('heading', { name: 'Registration received' })).toBeVisible();
     await expect(page.getByRole('status')).toContainText(
-      `The total for 2 delegates is ${formatFee(session.course_fee * 2)}`,
+      /Thank you, Mariam Al-Sayed\. Your reference is [0-9A-F]{8}\./,
     );
+    const confirmation = page.locator('#registration-form');
+    await expect(confirmation.getByRole('list', { name: 'The 2 delegates' }).getByRole('listitem')).toHaveText([
+      'Delegate 1 Name',
+      'Second Person',
+    ]);
+    await expect(confirmation).toContainText('Who paysThe delegate');
+    await expect(confirmation).toContainText(`Total${formatFee(session.course_fee * 2)} (2 × `);
+    await expect(page.locator('#registration form')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Register' })).toHaveCount(0);
+    await expect(page.getByLabel('Number of delegates')).toHaveCount(0);
+    expect(await noScriptAxe(page, browser)).toEqual([]);
   });
 
   test('a form whose session reference was changed books that session, and the confirmation says which', async () => {
@@ -463,12 +524,8 @@ test.describe('without JavaScript', () => {
       .data.course_venue;
     const other = sessions.find((session) => otherRef.includes(session.start_date.replace(/-/g, '')))!;
     // the page for the first session, its form posted with the other session's reference
-    const html = await (await fetch(`${site.url}${pageHref}`)).text();
-    const start = html.indexOf('action="#registration-form"');
-    const form = html.slice(start, html.indexOf('</form>', start));
-    const body = new FormData();
-    for (const match of form.matchAll(/<input type="hidden" name="([^"]+)"(?: value="([^"]*)")?\/>/g))
-      body.append(match[1]!, match[1] === 'session' ? otherRef : decodeHtmlAttribute(match[2] ?? ''));
+    const body = await hiddenFields(pageHref);
+    body.set('session', otherRef);
     const fields = {
       name: 'Huda Saleh',
       email: 'huda@bapco.com.bh',
@@ -485,15 +542,77 @@ test.describe('without JavaScript', () => {
     for (const [name, value] of Object.entries(fields)) body.append(name, value);
     const answer = await fetch(`${site.url}${pageHref}`, { method: 'POST', body });
     expect(answer.status).toBe(200);
-    const booked =
-      `Booked: ${subCourse.title}, ${formatDate(other.start_date)} to ${formatDate(other.end_date)}, ` +
-      `${other.venue_name}. The total for 1 delegate is ${formatFee(other.course_fee)}`;
-    expect((await answer.text()).replace(/<!-- -->/g, '')).toContain(booked);
+    // the answer is the confirmation (no form), naming the session booked
+    const confirmation = confirmationOf(await answer.text());
+    expect(confirmation).toContain('Registration received');
+    expect(confirmation).toContain(`Dates\n${formatDate(other.start_date)} to ${formatDate(other.end_date)}\n`);
+    expect(confirmation).toContain(`Venue\n${other.venue_name}\n`);
+    expect(confirmation).toContain(`Total\n${formatFee(other.course_fee)} (1 × `);
     // and that is the session booked and emailed
     await expect.poll(async () => (await mailsTo(smtp, 'huda@bapco.com.bh')).length).toBe(1);
     const [ack] = await mailsTo(smtp, 'huda@bapco.com.bh');
     expect(ack!.text).toContain(`Venue: ${other.venue_name}`);
     expect(ack!.text).toContain(`The total for 1 delegate is ${formatFee(other.course_fee)}`);
+  });
+
+  test('the same form posted twice (refresh, back and send) books once and both answers show the same confirmation', async () => {
+    const course = await (await fetch(`${site.url}/subCourse-details/${SLUG}`)).text();
+    const pageHref = /href="(\/register\?session=[^"]+)"/.exec(course)![1]!.replace(/&amp;/g, '&');
+    const body = await hiddenFields(pageHref);
+    const fields = {
+      name: 'Sara Twice',
+      email: 'sara@twice.bh',
+      phone: '+973 1700 0001',
+      country: 'BH',
+      company: 'Twice Co',
+      delegates: '2',
+      'delegate1-name': 'Sara Twice',
+      'delegate1-jobTitle': 'Planner',
+      'delegate1-email': 'sara@twice.bh',
+      'delegate2-name': 'Omar Twice',
+      'delegate2-jobTitle': 'Buyer',
+      'delegate2-email': 'omar@twice.bh',
+      payer: 'company',
+      poNumber: 'PO-2',
+      consent: 'yes',
+    };
+    for (const [name, value] of Object.entries(fields)) body.append(name, value);
+    const answers = [];
+    for (let sending = 0; sending < 2; sending += 1) {
+      const answer = await fetch(`${site.url}${pageHref}`, { method: 'POST', body });
+      expect(answer.status).toBe(200);
+      answers.push(confirmationOf(await answer.text()));
+    }
+    const reference = /Your reference is ([0-9A-F]{8})\./.exec(answers[0]!)?.[1];
+    expect(reference).toBeDefined();
+    expect(answers[1]).toBe(answers[0]);
+    expect(answers[0]).toContain('Sara Twice\nOmar Twice\n');
+    expect(answers[0]).toContain('Purchase order number\nPO-2\n');
+
+    // a third, different booking after both: the outbox delivers oldest first, so once it has reached the team
+    // and the webhook, a second copy of the first would have too
+    const marker = await hiddenFields(pageHref);
+    for (const [name, value] of Object.entries({ ...fields, name: 'Marker Last', email: 'marker@marker.bh' }))
+      marker.append(name, value);
+    expect((await fetch(`${site.url}${pageHref}`, { method: 'POST', body: marker })).status).toBe(200);
+    const teamSubjects = async () =>
+      (await mailsTo(smtp, 'bookings@gulf-training.test')).map((mail) => mail.subject ?? '');
+    await expect.poll(async () => (await teamSubjects()).some((subject) => subject.includes('Marker Last'))).toBe(true);
+    await expect
+      .poll(
+        () =>
+          received.filter((record) => record.kind === 'registration' && JSON.stringify(record).includes('Marker Last'))
+            .length,
+      )
+      .toBe(1);
+    expect((await teamSubjects()).filter((subject) => subject.includes(`[${reference}]`))).toHaveLength(1);
+    expect(
+      received.filter(
+        (record) => JSON.stringify(record).includes('Omar Twice') && !JSON.stringify(record).includes('Marker'),
+      ),
+    ).toHaveLength(1);
+    await expect.poll(async () => (await mailsTo(smtp, 'marker@marker.bh')).length).toBe(1);
+    expect(await mailsTo(smtp, 'sara@twice.bh')).toHaveLength(1);
   });
 
   test('a session gone, or started, cannot be registered for: a plain message and how to reach us', async ({

@@ -21,6 +21,7 @@ import {
   useState,
   type FormEvent,
   type ReactNode,
+  type RefObject,
   type SyntheticEvent,
 } from 'react';
 import { sendEnquiry } from '../../lib/enquiry/actions';
@@ -61,32 +62,50 @@ const LOOKS = {
   box: { box: styles.box, form: styles.boxForm, fields: styles.stack, submit: styles.boxSubmit },
 };
 
-export function EnquiryForm(props: {
-  kind: EnquiryKind;
-  token: string;
-  initialValues?: EnquiryFields;
-  /** The course a sidebar form is about. */
-  context?: string | undefined;
-  /** More hidden fields (a registration's session reference). */
-  hidden?: Record<string, string>;
-  /** Beside the submit button (a registration's no-JavaScript "Continue"). */
-  secondaryAction?: ReactNode;
-  /** The form box's id: where the browser lands after a plain (no-JavaScript) post. */
-  anchor: string;
-  /** Prefix of the field ids (`${idPrefix}-${field}`). */
-  idPrefix: string;
-  look: keyof typeof LOOKS;
-  /** Above the form: always (`intro`), or until it is sent (`hint`). */
-  intro?: ReactNode;
-  hint?: string | undefined;
-  /** The error summary above the fields (long forms), with the ids of controls not named `${idPrefix}-${field}`. */
-  summaryTargets?: Record<string, string>;
-  /** The thank-you after "Thank you, <name>." and what follows it. */
-  sent: string;
-  sentDetail: (reference: string | undefined, detail: string | undefined) => ReactNode;
-  submitLabel: string;
-  children: (state: EnquiryFormState) => ReactNode;
-}) {
+/**
+ * What a sent form shows: a thank-you above the form, which stays for another enquiry (`sent`, `sentDetail`),
+ * or a confirmation in the form's place (`confirmation`: a booking, which must not invite a second one). The
+ * confirmation's heading takes the focus (it gets `headingRef` and tabIndex -1), inside a role=status as the
+ * thank-you is, so it is heard where it appears.
+ */
+type SentView =
+  | {
+      /** The thank-you after "Thank you, <name>." and what follows it. */
+      sent: string;
+      sentDetail: (reference: string | undefined) => ReactNode;
+      confirmation?: never;
+    }
+  | {
+      confirmation: (state: EnquiryFormState, headingRef: RefObject<HTMLHeadingElement | null>) => ReactNode;
+      sent?: never;
+      sentDetail?: never;
+    };
+
+export function EnquiryForm(
+  props: SentView & {
+    kind: EnquiryKind;
+    token: string;
+    initialValues?: EnquiryFields;
+    /** The course a sidebar form is about. */
+    context?: string | undefined;
+    /** More hidden fields (a registration's session reference). */
+    hidden?: Record<string, string>;
+    /** Beside the submit button (a registration's no-JavaScript "Continue"). */
+    secondaryAction?: ReactNode;
+    /** The form box's id: where the browser lands after a plain (no-JavaScript) post. */
+    anchor: string;
+    /** Prefix of the field ids (`${idPrefix}-${field}`). */
+    idPrefix: string;
+    look: keyof typeof LOOKS;
+    /** Above the form: always (`intro`), or until it is sent (`hint`). */
+    intro?: ReactNode;
+    hint?: string | undefined;
+    /** The error summary above the fields (long forms), with the ids of controls not named `${idPrefix}-${field}`. */
+    summaryTargets?: Record<string, string>;
+    submitLabel: string;
+    children: (state: EnquiryFormState) => ReactNode;
+  },
+) {
   const { kind, idPrefix } = props;
   const look = LOOKS[props.look];
   const initial: EnquiryFormState = {
@@ -107,6 +126,7 @@ export function EnquiryForm(props: {
   const busy = useRef(false);
   const summaryRef = useRef<HTMLDivElement | null>(null);
   const confirmationRef = useRef<HTMLDivElement | null>(null);
+  const confirmationHeadingRef = useRef<HTMLHeadingElement | null>(null);
   const noticeRef = useRef<HTMLDivElement | null>(null);
 
   useEffect(() => {
@@ -115,8 +135,10 @@ export function EnquiryForm(props: {
     if (status === 'invalid') {
       const first = formFields(kind, String(MAX_DELEGATES)).find((field) => errors[field]);
       (summaryRef.current ?? document.getElementById(`${idPrefix}-${first}`))?.focus();
+    } else if (status === 'sent') {
+      (confirmationHeadingRef.current ?? confirmationRef.current)?.focus();
     } else {
-      (status === 'sent' ? confirmationRef : noticeRef).current?.focus();
+      noticeRef.current?.focus();
     }
   }, [answer, kind, idPrefix]);
 
@@ -179,6 +201,12 @@ export function EnquiryForm(props: {
       {pending ? 'Sending…' : props.submitLabel}
     </button>
   );
+  if (state.status === 'sent' && props.confirmation)
+    return (
+      <div className={look.box} id={props.anchor}>
+        {props.confirmation(state, confirmationHeadingRef)}
+      </div>
+    );
   return (
     <div className={look.box} id={props.anchor}>
       {props.intro}
@@ -189,7 +217,7 @@ export function EnquiryForm(props: {
             <p className={styles.confirmationTitle}>
               {state.name ? `Thank you, ${state.name}. ${props.sent}` : `Thank you. ${props.sent}`}
             </p>
-            {props.sentDetail(state.reference, state.detail)}
+            {props.sentDetail?.(state.reference)}
           </div>
         </div>
       ) : props.hint ? (

@@ -2,7 +2,8 @@
 /**
  * The registration form for one session: the person booking, the company, how many delegates and who
  * each is, who pays, a purchase order, a message and the consent. Built on the enquiry forms' one answer
- * path (EnquiryForm: token, honeypot, summary, confirmation, with and without JavaScript) with
+ * path (EnquiryForm: token, honeypot, summary, answer, with and without JavaScript; once sent, the
+ * RegistrationConfirmation in the form's place) with
  * react-aria-components controls (TextField, NumberField, RadioGroup, Checkbox), the design card's choice
  * for accessible controls. The errors are the server's (or the shared schema's, before sending), shown under
  * each field and tied to it.
@@ -28,6 +29,7 @@ import {
 import { formatFee } from '../../lib/format';
 import { CountrySelect } from '../enquiry/country-select';
 import { EnquiryForm } from '../enquiry/enquiry-form';
+import { RegistrationConfirmation } from './registration-confirmation';
 import { ChoiceGroup, describedBy, FieldError, fieldId } from '../enquiry/fields';
 import { buttonClassName } from '../ui/button-link';
 import formStyles from '../enquiry/enquiry-form.module.css';
@@ -252,13 +254,17 @@ export function RegistrationForm({
       hidden={{ [SESSION_FIELD]: session.ref }}
       intro={<p className={formStyles.intro}>All fields are required unless marked optional.</p>}
       summaryTargets={{ payer: fieldId(PREFIX, `payer-${PAYERS[0].value}`) }}
-      sent="Your registration has arrived."
-      sentDetail={(reference, detail) => (
-        <p>
-          Your reference is <strong>{reference}</strong>.{detail ? ` ${detail}.` : ''} We have emailed you a copy with
-          the session&apos;s calendar file; our team will confirm your seats.
-        </p>
-      )}
+      // the form gives way to the confirmation: left below it, it invited a second booking (issue 29)
+      confirmation={(sent, headingRef) =>
+        sent.booking ? (
+          <RegistrationConfirmation
+            reference={sent.reference}
+            name={sent.name}
+            booking={sent.booking}
+            headingRef={headingRef}
+          />
+        ) : null
+      }
       submitLabel="Register"
     >
       {(state) => {

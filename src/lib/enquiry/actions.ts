@@ -7,10 +7,9 @@
  * state, so the typed values and the messages come back in the HTML, and the status says what happened).
  */
 import { unstable_getContext, unstable_getHeaders } from 'waku/server';
-import { formatDate, formatFee } from '../format';
 import { requestRecord } from '../request-record';
 import { setResponseStatus } from '../response-status';
-import { serverConfig } from '../server-config';
+import { DEFAULT_REPLY_TIME, serverConfig } from '../server-config';
 import { clientKey } from './client-key';
 import { courseContextFor } from './course-context';
 import { enquiryPipeline, ON_WORKERS } from './delivery';
@@ -21,15 +20,19 @@ import { findSession, type RegistrationSession, type SessionLookup } from './reg
 import {
   CONTEXT_FIELD,
   DELEGATE_COUNT_FIELD,
+  delegateCount,
+  delegateField,
   ENQUIRY_KINDS,
   formFields,
   FORM_TOKEN_FIELD,
   HONEYPOT_FIELD,
   INTENT_FIELD,
   KIND_FIELD,
+  PAYERS,
   SESSION_FIELD,
   readFormInput,
   typedValues,
+  type BookingSummary,
   type EnquiryFormState,
   type EnquiryKind,
 } from './schema';
@@ -74,16 +77,38 @@ const SESSION_CLOSED_MESSAGES: Record<Exclude<SessionLookup, { ok: true }>['reas
 const REJECTED_STATUS = { 'too-large': 413, 'rate-limited': 429, honeypot: 400, 'expired-form': 400 } as const;
 
 /**
- * The confirmation names the session that was booked, as the server looked it up from the reference the form
- * sent: a form whose reference was changed books another session than the page around it shows, and the
- * visitor must see which one it was.
+ * What the confirmation shows of an accepted registration: the session the server looked up from the reference
+ * the form sent (a form whose reference was changed books another session than the page around it shows, and
+ * the visitor must see which one it was) and what was typed, which the pipeline has just accepted. Made from
+ * the sending alone, so the same form posted again (refresh, back and send) shows the same confirmation.
  */
-function registrationDetail(session: RegistrationSession, delegates: number): string {
-  const total = Math.round(session.feeUsd * delegates * 100) / 100;
-  return (
-    `Booked: ${session.courseTitle}, ${formatDate(session.startDate)} to ${formatDate(session.endDate)}, ` +
-    `${session.venue}. The total for ${delegates} delegate${delegates === 1 ? '' : 's'} is ${formatFee(total)}`
-  );
+function bookingSummary(
+  session: RegistrationSession,
+  calendarHref: string,
+  input: Record<string, unknown>,
+): BookingSummary {
+  const text = (name: string) => {
+    const value = input[name];
+    return typeof value === 'string' ? value.trim() : '';
+  };
+  const count = delegateCount(input[DELEGATE_COUNT_FIELD]);
+  const delegates = Array.from({ length: count }, (_, index) => text(delegateField(index + 1, 'name')));
+  const payer = text('payer');
+  const poNumber = text('poNumber');
+  return {
+    courseTitle: session.courseTitle,
+    ...(session.courseCode ? { courseCode: session.courseCode } : {}),
+    startDate: session.startDate,
+    endDate: session.endDate,
+    venue: session.venue,
+    feeUsd: session.feeUsd,
+    totalUsd: Math.round(session.feeUsd * count * 100) / 100,
+    delegates,
+    payer: PAYERS.find((option) => option.value === payer)?.label ?? payer,
+    ...(poNumber ? { poNumber } : {}),
+    calendarHref,
+    nextSteps: serverConfig().enquiry.email?.replyTime ?? DEFAULT_REPLY_TIME,
+  };
 }
 
 export async function sendEnquiry(_previous: EnquiryFormState | null, formData: FormData): Promise<EnquiryFormState> {
@@ -109,12 +134,13 @@ export async function sendEnquiry(_previous: EnquiryFormState | null, formData: 
   let outcome: SubmitOutcome;
   let closed: string | undefined;
   let session: RegistrationSession | undefined;
+  let calendarHref = '';
   try {
     // the form names its course page; the course it records is the one the admin has at that page
     if (CONTEXT_FIELD in input) input[CONTEXT_FIELD] = await courseContextFor(input[CONTEXT_FIELD]);
     if (kind === 'registration') {
       const lookup = await findSession(input[SESSION_FIELD]);
-      if (lookup.ok) session = lookup.session;
+      if (lookup.ok) ({ session, calendarHref } = lookup);
       else closed = SESSION_CLOSED_MESSAGES[lookup.reason];
     }
     outcome = closed
@@ -152,7 +178,7 @@ export async function sendEnquiry(_previous: EnquiryFormState | null, formData: 
       errors: {},
       reference: referenceOf(outcome.id),
       ...(typeof name === 'string' && name.trim() ? { name: name.trim().slice(0, 100) } : {}),
-      ...(session ? { detail: registrationDetail(session, Number(input[DELEGATE_COUNT_FIELD])) } : {}),
+      ...(session ? { booking: bookingSummary(session, calendarHref, input) } : {}),
     };
   }
   const values = typedValues(input, fields);

@@ -10,7 +10,7 @@ import { getSubCourse } from '../admin/content';
 import { isNotFound } from '../admin/content-error';
 import type { CourseVenue } from '../admin/schemas';
 import { getSearchIndex } from '../search/live-search-index';
-import { sessionKey } from '../seo/calendar';
+import { calendarHref, sessionKey } from '../seo/calendar';
 
 /** A session as the registration record and its emails carry it (webhook: `session`). */
 export type RegistrationSession = {
@@ -33,7 +33,8 @@ export type RegistrationSession = {
 };
 
 export type SessionLookup =
-  { ok: true; session: RegistrationSession } | { ok: false; reason: 'gone' | 'started' | 'unavailable' };
+  | { ok: true; session: RegistrationSession; /** its "Add to calendar" file */ calendarHref: string }
+  | { ok: false; reason: 'gone' | 'started' | 'unavailable' };
 
 function sessionRef(slug: string, session: CourseVenue): string {
   return `${slug}/${sessionKey({ slug, startDate: session.start_date, endDate: session.end_date, venue: session.venue_name })}`;
@@ -63,7 +64,9 @@ export async function findSession(ref: unknown, now = new Date()): Promise<Sessi
   if (slug === null) return { ok: false, reason: 'gone' };
   const subCourse = await getSubCourse(slug);
   if (!subCourse.ok) return { ok: false, reason: isNotFound(subCourse.error) ? 'gone' : 'unavailable' };
-  const session = subCourse.data.course_venue.find((candidate) => sessionRef(slug, candidate) === ref);
+  const sessions = subCourse.data.course_venue;
+  const number = sessions.findIndex((candidate) => sessionRef(slug, candidate) === ref) + 1;
+  const session = sessions[number - 1];
   if (!session) return { ok: false, reason: startedBefore(ref.slice(slash + 1), now) ? 'started' : 'gone' };
   if (session.start_date <= todayInBahrain(now)) return { ok: false, reason: 'started' };
   // the catalogue answers at once once it exists; a cold server waits a moment for its first read
@@ -81,5 +84,7 @@ export async function findSession(ref: unknown, now = new Date()): Promise<Sessi
       venue: session.venue_name,
       feeUsd: session.course_fee,
     },
+    // the course page's file for the same session: the same event (UID) as the one emailed (record 018)
+    calendarHref: calendarHref(slug, number),
   };
 }

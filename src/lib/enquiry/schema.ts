@@ -382,6 +382,30 @@ export type EnquiryFormState = {
   reference?: string;
   /** The visitor's (first) name for the thank-you. */
   name?: string;
-  /** More for the confirmation (a registration's total). */
-  detail?: string;
+  /** What a registration booked, for the confirmation that replaces its form. */
+  booking?: BookingSummary;
+};
+
+/**
+ * A registration as its confirmation shows it: the session the server looked up from the reference the form
+ * sent (never what the page around the form showed), and what was typed, as the schema accepted it. Made again
+ * from the same form posted again, so a repeated sending shows the same confirmation.
+ */
+export type BookingSummary = {
+  courseTitle: string;
+  courseCode?: string;
+  /** yyyy-mm-dd, both days included. */
+  startDate: string;
+  endDate: string;
+  venue: string;
+  feeUsd: number;
+  totalUsd: number;
+  delegates: string[];
+  /** Who pays, as the visitor chose it (the option's label). */
+  payer: string;
+  poNumber?: string;
+  /** The session's "Add to calendar" file on this site. */
+  calendarHref: string;
+  /** When the team answers, in the acknowledgement email's words. */
+  nextSteps: string;
 };
