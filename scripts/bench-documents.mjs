@@ -2,11 +2,10 @@
 // Node server, cold (the first after a start: PDFKit and the fonts load then) and warm (p50/p95 of 40 in a row),
 // beside a page of the same course in the same run; and what the documents add to the Worker: its entry module
 // and the brochure chunk it loads on first use (needs `npm run build:cloudflare`).
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { readFileSync } from 'node:fs';
 import { startBuiltSite } from './bench-site.mjs';
 import { startDemoAdmin } from './demo-admin/server.mjs';
 

@@ -22,6 +22,7 @@ import { imageEndpoint } from './request-chain/image-endpoint';
 import { methodAndErrorRules } from './request-chain/method-and-error-rules';
 import { pageCache } from './request-chain/page-cache';
 import { pageStatus } from './request-chain/page-status';
+import { quotations } from './request-chain/quotations';
 import { requestPlatform } from './request-chain/request-platform';
 import { robotsAndSitemap } from './request-chain/robots-and-sitemap';
 import { scriptsAfterFirstScreen } from './request-chain/scripts-after-first-screen';
@@ -46,6 +47,7 @@ const REQUEST_CHAIN: (() => MiddlewareHandler)[] = [
   robotsAndSitemap, // /robots.txt and /sitemap.xml, from the search index's catalogue
   sessionCalendars, // /calendar/<slug>/<n>.ics, one file per course session
   courseBrochures, // /brochure/<slug>.pdf, a course's brochure with every session
+  quotations, // /quotation/<sealed>.pdf, a registration's quotation from its sealed address
   pageStatus, // the status a page recorded (404 for an unknown course) replaces the 200 it streamed with
   edgeStreaming, // Workers: streamed HTML marked so the edge does not buffer it to compress it
   handOverBackgroundWork, // a page request starts a due search-index re-read; on Workers it outlives the answer

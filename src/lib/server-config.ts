@@ -182,6 +182,20 @@ const EnvSchema = v.object({
   ENQUIRY_MAX_BODY_BYTES: count(64 * 1024),
   FORM_TOKEN_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
   IMAGE_URL_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
+  // the quotation of a registration (issue 29): what a buyer raises a purchase order against
+  QUOTATION_SECRET: v.optional(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
+  QUOTATION_LEGAL_NAME: v.optional(textLine),
+  QUOTATION_TAX_NUMBER: v.optional(textLine),
+  QUOTATION_VAT_PERCENT: v.optional(
+    v.pipe(
+      v.string(),
+      v.regex(/^(100|\d{1,2})(\.\d{1,2})?$/, 'must be a percentage from 0 to 100, such as 10'),
+      v.transform(Number),
+    ),
+  ),
+  QUOTATION_BANK_DETAILS: v.optional(textLine),
+  QUOTATION_PAYMENT_TERMS: v.optional(textLine, 'Payment within 30 days of the invoice, before the course starts.'),
+  QUOTATION_VALID_DAYS: atLeastOne(30),
   IMAGE_CACHE_DIR: v.optional(v.string(), 'var/images'),
   IMAGE_CACHE_MAX_BYTES: count(512 * 1024 * 1024),
   IMAGE_TRANSFORMS_AT_ONCE: v.optional(
@@ -297,6 +311,18 @@ export type ServerConfig = {
         }
       | undefined;
   };
+  /** A registration's quotation (issue 29, record 037); the optional lines are left out when unset. */
+  quotation: {
+    /** Key of the quotation addresses; unset: a random key per process (per isolate on Workers). */
+    secret: string | undefined;
+    legalName: string | undefined;
+    taxNumber: string | undefined;
+    /** VAT added to the fees, in percent; unset: no VAT line. */
+    vatPercent: number | undefined;
+    bankDetails: string | undefined;
+    paymentTerms: string;
+    validDays: number;
+  };
   /** Admin pictures resized for the screen (record 026). */
   images: {
     /** Key of the pictures' signed addresses; unset: a random key per process on Node, no resizing on Workers. */
@@ -396,6 +422,15 @@ export function parseServerConfig(env: Env, runtime: ServerConfig['runtime'] = R
               replyTime: e.ENQUIRY_REPLY_TIME,
             }
           : undefined,
+    },
+    quotation: {
+      secret: e.QUOTATION_SECRET,
+      legalName: e.QUOTATION_LEGAL_NAME,
+      taxNumber: e.QUOTATION_TAX_NUMBER,
+      vatPercent: e.QUOTATION_VAT_PERCENT,
+      bankDetails: e.QUOTATION_BANK_DETAILS,
+      paymentTerms: e.QUOTATION_PAYMENT_TERMS,
+      validDays: e.QUOTATION_VALID_DAYS,
     },
     images: {
       secret: e.IMAGE_URL_SECRET,

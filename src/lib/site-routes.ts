@@ -136,6 +136,8 @@ export const SERVER_FILES: readonly ServerFile[] = [
   { path: '/calendar/[slug]/[n].ics', methods: READ, caseRedirect: true },
   // a course's brochure with every session, a PDF to forward to a manager
   { path: '/brochure/[slug].pdf', methods: READ, caseRedirect: true },
+  // a registration's quotation, from its sealed address (record 037)
+  { path: '/quotation/[sealed].pdf', methods: READ, caseRedirect: false },
   // the admin's and the caches' health, live
   { path: '/healthz', methods: READ, caseRedirect: false },
   // an admin's picture resized for the screen (record 026)

@@ -11,6 +11,7 @@ import { startMailCatcher } from '../../scripts/demo-mail/mail-catcher.mjs';
 import { formatDate } from '../../src/lib/format';
 import type { CourseCategory, SubCourse } from './support/admin-data';
 import { axeViolations } from './support/axe';
+import { pdfText } from './support/pdf-text';
 import { startAdmin, startSite, type DemoAdmin } from './support/servers';
 import { decodeHtmlAttribute } from './support/html-text';
 
@@ -613,6 +614,95 @@ test.describe('without JavaScript', () => {
     ).toHaveLength(1);
     await expect.poll(async () => (await mailsTo(smtp, 'marker@marker.bh')).length).toBe(1);
     expect(await mailsTo(smtp, 'sara@twice.bh')).toHaveLength(1);
+  });
+
+  test("the quotation: linked from the confirmation at a sealed address, attached to the team's email only, Arabic names in Arabic letters", async () => {
+    const session = subCourse.course_venue[0]!;
+    const course = await (await fetch(`${site.url}/subCourse-details/${SLUG}`)).text();
+    const pageHref = /href="(\/register\?session=[^"]+)"/.exec(course)![1]!.replace(/&amp;/g, '&');
+    const body = await hiddenFields(pageHref);
+    const fields = {
+      name: 'مريم الإدارة',
+      email: 'mariam@quote.bh',
+      phone: '+973 1700 0002',
+      country: 'BH',
+      company: 'Quote Co',
+      delegates: '2',
+      'delegate1-name': 'علاء حسن',
+      'delegate1-jobTitle': 'Planner',
+      'delegate1-email': 'alaa@quote.bh',
+      'delegate2-name': 'John Quote',
+      'delegate2-jobTitle': 'Buyer',
+      'delegate2-email': 'john@quote.bh',
+      payer: 'company',
+      poNumber: 'PO-QUOTE-9',
+      consent: 'yes',
+    };
+    for (const [name, value] of Object.entries(fields)) body.append(name, value);
+    const quotationOf = async (html: string) => {
+      const href = /href="(\/quotation\/[A-Za-z0-9_-]+\.pdf)"/.exec(html)?.[1];
+      expect(href).toBeDefined();
+      return pdfText(await fetch(`${site.url}${href}`));
+    };
+    const answers: string[] = [];
+    for (let sending = 0; sending < 2; sending += 1) {
+      const answer = await fetch(`${site.url}${pageHref}`, { method: 'POST', body });
+      expect(answer.status).toBe(200);
+      answers.push(await answer.text());
+    }
+    const reference = /Your reference is ([0-9A-F]{8})\./.exec(confirmationOf(answers[0]!))?.[1];
+    expect(reference).toBeDefined();
+    const text = await quotationOf(answers[0]!);
+    for (const part of [
+      `Quotation ${reference}`,
+      `Reference: ${reference}`,
+      'Company: Quote Co',
+      'Booked by: مريم الإدارة',
+      'Purchase order number: PO-QUOTE-9',
+      'Who pays: The company (send us an invoice)',
+      `Course: ${subCourse.title}`,
+      `Course code: ${courseCode}`,
+      `Dates: ${formatDate(session.start_date)} to ${formatDate(session.end_date)}`,
+      `Venue: ${session.venue_name}`,
+      'علاء حسن, Planner',
+      'John Quote, Buyer',
+      `Subtotal ${formatFee(session.course_fee * 2)}`,
+      `Total (US dollars) ${formatFee(session.course_fee * 2)}`,
+      'Valid until:',
+    ])
+      expect(text).toContain(part);
+    // the same form sent again: the same confirmation, and the same quotation
+    expect(await quotationOf(answers[1]!)).toBe(text);
+
+    // the team's copy carries it; the acknowledgement (to whatever address was typed) does not
+    await expect
+      .poll(async () =>
+        (await mailsTo(smtp, 'bookings@gulf-training.test')).some((mail) => mail.subject?.includes(`[${reference}]`)),
+      )
+      .toBe(true);
+    const team = (await mailsTo(smtp, 'bookings@gulf-training.test')).find((mail) =>
+      mail.subject?.includes(`[${reference}]`),
+    )!;
+    const attached = team.attachments.find((file) => file.contentType === 'application/pdf');
+    expect(attached?.filename).toBe(`quotation-${reference}.pdf`);
+    expect(
+      await pdfText(
+        new Response(new Uint8Array(attached!.content), { headers: { 'content-type': 'application/pdf' } }),
+      ),
+    ).toBe(text);
+    expect(team.text).toContain('The quotation is attached as a PDF');
+    await expect.poll(async () => (await mailsTo(smtp, 'mariam@quote.bh')).length).toBe(1);
+    const [ack] = await mailsTo(smtp, 'mariam@quote.bh');
+    expect(ack!.attachments.map((file) => file.contentType)).toEqual(['text/calendar']);
+
+    // an address nobody made, or one changed by a character, is no quotation
+    const guessed = await fetch(`${site.url}/quotation/${'A'.repeat(120)}.pdf`);
+    expect(guessed.status).toBe(404);
+    expect(await guessed.text()).toBe('There is no such quotation.\n');
+    const href = /href="(\/quotation\/[A-Za-z0-9_-]+)\.pdf"/.exec(answers[0]!)![1]!;
+    const changed = `${href.slice(0, -5)}${href.at(-5) === 'A' ? 'B' : 'A'}${href.slice(-4)}.pdf`;
+    expect((await fetch(`${site.url}${changed}`)).status).toBe(404);
+    expect((await fetch(`${site.url}${href}.pdf`, { method: 'POST' })).status).toBe(405);
   });
 
   test('a session gone, or started, cannot be registered for: a plain message and how to reach us', async ({

@@ -108,7 +108,14 @@ export function RegistrationConfirmation({
             Add to calendar (.ics)
           </a>
         </li>
-        {/* Issue 29: the quotation (PDF, at a signed expiring address) is linked here once it is built. */}
+        {booking.quotationHref ? (
+          <li>
+            {/* its address is sealed and ends with the quotation's validity (record 037) */}
+            <a href={booking.quotationHref} type="application/pdf">
+              Quotation for your purchase order (PDF)
+            </a>
+          </li>
+        ) : null}
       </ul>
     </div>
   );

@@ -17,6 +17,8 @@ import { issueFormToken } from './form-token';
 import { FAILED_MESSAGE, type SubmitOutcome } from './pipeline';
 import { referenceOf } from './store';
 import { findSession, type RegistrationSession, type SessionLookup } from './registration-session';
+import { quotationHref } from '../documents/quotation-address';
+import { quotationData } from '../documents/quotation-data';
 import {
   CONTEXT_FIELD,
   DELEGATE_COUNT_FIELD,
@@ -111,6 +113,37 @@ function bookingSummary(
   };
 }
 
+/**
+ * The booking with its quotation's address. The quotation is made from what the pipeline accepted (the same
+ * data as the team's emailed copy), sealed into its address; when that fails the confirmation still shows,
+ * without the link (the team's email carries the quotation).
+ */
+async function withQuotation(
+  booking: BookingSummary,
+  id: string,
+  session: RegistrationSession,
+  input: Record<string, unknown>,
+): Promise<BookingSummary> {
+  try {
+    const count = delegateCount(input[DELEGATE_COUNT_FIELD]);
+    const text = (name: string) => (typeof input[name] === 'string' ? (input[name] as string).trim() : '');
+    const data = quotationData({
+      reference: referenceOf(id),
+      receivedAt: new Date(),
+      session,
+      fields: input,
+      delegates: Array.from({ length: count }, (_, index) => ({
+        name: text(delegateField(index + 1, 'name')),
+        jobTitle: text(delegateField(index + 1, 'jobTitle')),
+      })),
+      validDays: serverConfig().quotation.validDays,
+    });
+    return { ...booking, quotationHref: await quotationHref(data) };
+  } catch {
+    return booking;
+  }
+}
+
 export async function sendEnquiry(_previous: EnquiryFormState | null, formData: FormData): Promise<EnquiryFormState> {
   const form = formData instanceof FormData ? formData : new FormData();
   const sentKind = form.get(KIND_FIELD);
@@ -178,7 +211,9 @@ export async function sendEnquiry(_previous: EnquiryFormState | null, formData: 
       errors: {},
       reference: referenceOf(outcome.id),
       ...(typeof name === 'string' && name.trim() ? { name: name.trim().slice(0, 100) } : {}),
-      ...(session ? { booking: bookingSummary(session, calendarHref, input) } : {}),
+      ...(session
+        ? { booking: await withQuotation(bookingSummary(session, calendarHref, input), outcome.id, session, input) }
+        : {}),
     };
   }
   const values = typedValues(input, fields);

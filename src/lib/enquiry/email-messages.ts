@@ -24,7 +24,8 @@ import { referenceOf } from './store';
 
 type EmailAddress = { name: string; address: string };
 
-type EmailAttachment = { filename: string; content: string; contentType: string };
+/** A file with the email: text (the calendar file) or bytes (the quotation). */
+export type EmailAttachment = { filename: string; content: string | Buffer; contentType: string };
 
 export type EmailMessage = {
   /** Stable per record and per message, so a repeat is recognisable as one (delivery is at least once). */
@@ -298,8 +299,12 @@ function provider(settings: EmailSettings): EmailAddress {
   return { name: headerText(settings.provider.name), address: settings.from };
 }
 
-/** The team's copy of one enquiry. */
-export function teamEmail(record: EnquiryRecord, settings: EmailSettings): EmailMessage {
+/** The team's copy of one enquiry, with the files made for it (a registration's quotation: team-attachments.ts). */
+export function teamEmail(
+  record: EnquiryRecord,
+  settings: EmailSettings,
+  attachments: EmailAttachment[] = [],
+): EmailMessage {
   const reference = referenceOf(record.id);
   // the reference stays whole at the end however long the name and company are (the team finds mail by it)
   const subject = `${headerText(subjectFor(record), 185)} [${reference}]`;
@@ -307,9 +312,13 @@ export function teamEmail(record: EnquiryRecord, settings: EmailSettings): Email
   const visitor = visitorAddress(record);
   const received = new Date(record.receivedAt).toUTCString();
   const intro = `${KIND_NAMES[record.kind]} from the website, reference ${reference}, received ${received}.`;
-  const replyHint = visitor
-    ? 'Reply to this email to answer the visitor.'
-    : 'The visitor left no email address: call them on the number above.';
+  const replyHint =
+    (visitor
+      ? 'Reply to this email to answer the visitor.'
+      : 'The visitor left no email address: call them on the number above.') +
+    (attachments.some((file) => file.contentType === 'application/pdf')
+      ? ' The quotation is attached as a PDF, to send on to the buyer.'
+      : '');
   return {
     messageId: messageIdOf(record, 'team', settings.from),
     from: provider(settings),
@@ -320,6 +329,7 @@ export function teamEmail(record: EnquiryRecord, settings: EmailSettings): Email
     html: htmlDocument(subject, `<p>${escapeHtml(intro)}</p>${htmlTable(rows)}<p>${escapeHtml(replyHint)}</p>`),
     headers: { 'X-Enquiry-Id': record.id },
     envelope: { from: asciiAddress(settings.from), to: settings.to.map(asciiAddress) },
+    ...(attachments.length > 0 ? { attachments } : {}),
   };
 }
 

@@ -406,6 +406,8 @@ export type BookingSummary = {
   poNumber?: string;
   /** The session's "Add to calendar" file on this site. */
   calendarHref: string;
+  /** The quotation's sealed address (record 037), for the buyer's purchasing department. */
+  quotationHref?: string;
   /** When the team answers, in the acknowledgement email's words. */
   nextSteps: string;
 };

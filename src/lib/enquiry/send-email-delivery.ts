@@ -12,6 +12,7 @@
 import 'server-only';
 import { composeEmail } from './email-mime';
 import { acknowledgementEmail, teamEmail, type EmailMessage, type EmailSettings } from './email-messages';
+import { teamAttachments } from './team-attachments';
 import type { Deliver, DeliveryAnswer, EnquiryRecord } from './store';
 
 /** Sends one raw MIME message from `from` to `to` (one address); rejects when Cloudflare refuses it. */
@@ -35,7 +36,7 @@ export function sendEmailChannels(settings: EmailSettings, sendEmail: SendEmail)
     return { verdict: 'delivered', problem: '' };
   };
   return {
-    team: (record: EnquiryRecord) => send(teamEmail(record, settings)),
+    team: async (record: EnquiryRecord) => send(teamEmail(record, settings, await teamAttachments(record))),
     visitor: (record: EnquiryRecord) => send(acknowledgementEmail(record, settings)),
   };
 }

@@ -9,6 +9,7 @@
 import 'server-only';
 import nodemailer from 'nodemailer';
 import { acknowledgementEmail, teamEmail, type EmailMessage, type EmailSettings } from './email-messages';
+import { teamAttachments } from './team-attachments';
 import type { Deliver, DeliveryAnswer, EnquiryRecord } from './store';
 
 export type SmtpSettings = EmailSettings & { url: string; timeoutMs: number };
@@ -66,7 +67,7 @@ export function smtpChannels(settings: SmtpSettings): SmtpChannels {
     }
   };
   return {
-    team: (record: EnquiryRecord) => send(teamEmail(record, settings)),
+    team: async (record: EnquiryRecord) => send(teamEmail(record, settings, await teamAttachments(record))),
     visitor: (record: EnquiryRecord) => send(acknowledgementEmail(record, settings)),
     close: () => transport.close(),
   };
