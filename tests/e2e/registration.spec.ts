@@ -16,6 +16,21 @@ import { startAdmin, startSite, type DemoAdmin } from './support/servers';
 import { decodeHtmlAttribute } from './support/html-text';
 
 const SLUG = 'pmp-exam-preparation-bootcamp';
+const QUOTATION_SECRET = 'a-quotation-key-for-the-tests';
+
+/**
+ * A quotation address as the site seals one (src/lib/documents/quotation-address.ts: AES-GCM with the SHA-256 of
+ * QUOTATION_SECRET, the 12-byte IV first), for what a visitor cannot make: one past its validity.
+ */
+async function sealedQuotationAddress(payload: unknown): Promise<string> {
+  const raw = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(QUOTATION_SECRET));
+  const key = await crypto.subtle.importKey('raw', raw, 'AES-GCM', false, ['encrypt']);
+  const iv = crypto.getRandomValues(new Uint8Array(12));
+  const sealed = new Uint8Array(
+    await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, key, new TextEncoder().encode(JSON.stringify(payload))),
+  );
+  return `/quotation/${Buffer.concat([iv, sealed]).toString('base64url')}.pdf`;
+}
 
 type Catcher = Awaited<ReturnType<typeof startMailCatcher>>;
 type Received = { kind: string; session?: Record<string, unknown>; delegates?: Record<string, string>[] };
@@ -54,6 +69,8 @@ test.beforeAll(async () => {
     ENQUIRY_EMAIL_FROM: 'website@gulf-training.test',
     ENQUIRY_WEBHOOK_URL: `http://127.0.0.1:${port}/hook`,
     SITE_URL: 'https://www.gulf-training.test',
+    // the key of the quotation addresses: the test seals an expired one with it
+    QUOTATION_SECRET,
     // the last test edits a session in the admin: the site sees it at once
     CONTENT_CACHE_TTL_MS: '100',
     PAGE_CACHE_MAX_BYTES: '0',
@@ -247,6 +264,12 @@ test.describe('with JavaScript', () => {
     const [ack] = await mailsTo(smtp, 'mariam@bapco.com.bh');
     expect(ack!.subject).toContain(`We have your registration (reference ${reference})`);
     expect(ack!.text).toContain(`The total for 3 delegates is ${formatFee(session.course_fee * 3)}`);
+    // the phone the site shows (the admin's) is under "If anything is urgent"
+    const phone = (
+      (await (await fetch(`${admin.url}/setting/content`)).json()) as { data: { phone: string } }
+    ).data.phone.replace(/^tel:/, '');
+    expect(ack!.text).toMatch(/If anything is urgent, or this request was not from you, contact us:\n[^]*Phone: /);
+    expect(ack!.text).toContain(`Phone: ${phone}`);
     expect(ack!.attachments).toHaveLength(1);
     const ics = ack!.attachments[0]!;
     expect(ics.contentType).toBe('text/calendar');
@@ -703,6 +726,10 @@ test.describe('without JavaScript', () => {
     const changed = `${href.slice(0, -5)}${href.at(-5) === 'A' ? 'B' : 'A'}${href.slice(-4)}.pdf`;
     expect((await fetch(`${site.url}${changed}`)).status).toBe(404);
     expect((await fetch(`${site.url}${href}.pdf`, { method: 'POST' })).status).toBe(405);
+    // sealed with the site's key, but past its validity: gone, and said so
+    const expired = await fetch(`${site.url}${await sealedQuotationAddress({ exp: Date.now() - 60_000, data: {} })}`);
+    expect(expired.status).toBe(410);
+    expect(await expired.text()).toBe('This quotation has expired. Ask us for a new one, quoting your reference.\n');
   });
 
   test('a session gone, or started, cannot be registered for: a plain message and how to reach us', async ({

@@ -12,6 +12,7 @@
 import 'server-only';
 import { composeEmail } from './email-mime';
 import { acknowledgementEmail, teamEmail, type EmailMessage, type EmailSettings } from './email-messages';
+import { withSitePhone } from './provider-contact';
 import { teamAttachments } from './team-attachments';
 import type { Deliver, DeliveryAnswer, EnquiryRecord } from './store';
 
@@ -37,6 +38,6 @@ export function sendEmailChannels(settings: EmailSettings, sendEmail: SendEmail)
   };
   return {
     team: async (record: EnquiryRecord) => send(teamEmail(record, settings, await teamAttachments(record))),
-    visitor: (record: EnquiryRecord) => send(acknowledgementEmail(record, settings)),
+    visitor: async (record: EnquiryRecord) => send(acknowledgementEmail(record, await withSitePhone(settings))),
   };
 }

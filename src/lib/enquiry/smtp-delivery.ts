@@ -9,6 +9,7 @@
 import 'server-only';
 import nodemailer from 'nodemailer';
 import { acknowledgementEmail, teamEmail, type EmailMessage, type EmailSettings } from './email-messages';
+import { withSitePhone } from './provider-contact';
 import { teamAttachments } from './team-attachments';
 import type { Deliver, DeliveryAnswer, EnquiryRecord } from './store';
 
@@ -68,7 +69,7 @@ export function smtpChannels(settings: SmtpSettings): SmtpChannels {
   };
   return {
     team: async (record: EnquiryRecord) => send(teamEmail(record, settings, await teamAttachments(record))),
-    visitor: (record: EnquiryRecord) => send(acknowledgementEmail(record, settings)),
+    visitor: async (record: EnquiryRecord) => send(acknowledgementEmail(record, await withSitePhone(settings))),
     close: () => transport.close(),
   };
 }
