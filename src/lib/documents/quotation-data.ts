@@ -4,6 +4,7 @@
  * does not load PDFKit.
  */
 import type { RegistrationSession } from '../enquiry/registration-session';
+import { COUNTRIES } from '../enquiry/countries';
 import { PAYERS } from '../enquiry/schema';
 
 export type QuotationData = {
@@ -57,7 +58,10 @@ export function quotationData({
     buyer: {
       company: text('company'),
       booker: text('name'),
-      ...(text('country') ? { country: text('country') } : {}),
+      // the form sends the country's code; a purchasing department reads its name
+      ...(text('country')
+        ? { country: COUNTRIES.find((country) => country.value === text('country'))?.label ?? text('country') }
+        : {}),
       ...(text('poNumber') ? { poNumber: text('poNumber') } : {}),
       payer: PAYERS.find((option) => option.value === payer)?.label ?? payer,
     },

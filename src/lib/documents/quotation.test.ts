@@ -14,7 +14,7 @@ const SESSION = {
   venue: 'Manama',
   feeUsd: 4400,
 };
-const FIELDS = { name: 'مريم الإدارة', company: 'Bapco', country: 'Bahrain', poNumber: 'PO-7781', payer: 'company' };
+const FIELDS = { name: 'مريم الإدارة', company: 'Bapco', country: 'BH', poNumber: 'PO-7781', payer: 'company' };
 const DELEGATES = [
   { name: 'Ali Hasan', jobTitle: 'Engineer' },
   { name: 'علاء حسن', jobTitle: '' },
@@ -60,6 +60,7 @@ describe('the quotation', () => {
       'Unit 7, Seef Business Centre, Manama, Kingdom of Bahrain',
       'Tax (VAT) registration number: 220000000000003',
       'Company: Bapco',
+      'Country: Bahrain',
       'Booked by: مريم الإدارة',
       'Purchase order number: PO-7781',
       'Who pays: The company (send us an invoice)',
