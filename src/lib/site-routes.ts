@@ -136,6 +136,9 @@ export const SERVER_FILES: readonly ServerFile[] = [
   { path: '/calendar/[slug]/[n].ics', methods: READ, caseRedirect: true },
   // a course's brochure with every session, a PDF to forward to a manager
   { path: '/brochure/[slug].pdf', methods: READ, caseRedirect: true },
+  // a course-details page's brochure: its courses, their codes and sessions
+  { path: '/brochure/upcoming/[id].pdf', methods: READ, caseRedirect: true },
+  { path: '/brochure/solution/[id].pdf', methods: READ, caseRedirect: true },
   // a registration's quotation, from its sealed address (record 037)
   { path: '/quotation/[sealed].pdf', methods: READ, caseRedirect: false },
   // the admin's and the caches' health, live

@@ -1,27 +1,80 @@
 import type { MiddlewareHandler } from 'hono';
-import { getSubCourse } from '../lib/admin/content';
+import { getLearningSolutionCategory, getOpenCourseCategory, getSubCourse } from '../lib/admin/content';
 import { isNotFound } from '../lib/admin/content-error';
-import { parseSubCourseSlug } from '../lib/course-address';
-import { brochureSlug } from '../lib/documents/brochure-address';
+import type { CourseCategory, SubCourse } from '../lib/admin/schemas';
+import { parseCategoryId, parseSubCourseSlug } from '../lib/course-address';
+import { brochureAddress } from '../lib/documents/brochure-address';
+import type { BrochureProvider } from '../lib/documents/course-brochure';
 import { todayInBahrain } from '../lib/format';
 import { getSearchIndex } from '../lib/search/live-search-index';
 import { siteIdentity } from '../lib/site-identity';
 import { siteOriginFor } from '../lib/site-origin';
 import { plainFile } from './plain-answers';
 
-/** A course's brochure as a PDF: /brochure/<slug>.pdf, from the admin's sub-course and its sessions. */
+/**
+ * Brochures kept like pages: by the admin's data as the content layer holds it, so a refresh of the content (a
+ * new object) makes a new brochure and lets the old one go with the old data. What else a brochure says (the
+ * site's address, the day, the catalogue it took codes and sessions from) is its key there.
+ */
+const kept = new WeakMap<SubCourse | CourseCategory, Record<string, Uint8Array<ArrayBuffer>>>();
+
+async function keptOr(
+  data: SubCourse | CourseCategory,
+  key: string,
+  make: () => Promise<Uint8Array<ArrayBuffer>>,
+): Promise<Uint8Array<ArrayBuffer>> {
+  const found = kept.get(data)?.[key];
+  if (found) return found;
+  const bytes = await make();
+  kept.set(data, { [key]: bytes });
+  return bytes;
+}
+
+const notFound = () => plainFile('There is no such course.', 404);
+const unavailable = () =>
+  plainFile('The course dates cannot be read right now. Please try again shortly.', 503, undefined, {
+    'retry-after': '30',
+  });
+
+function provider(): BrochureProvider {
+  const identity = siteIdentity();
+  return { name: identity.name, address: identity.address, phone: identity.phone, email: identity.email };
+}
+
+/**
+ * Brochures as PDFs: /brochure/<slug>.pdf for a course (from the admin's sub-course and its sessions), and
+ * /brochure/upcoming/<id>.pdf or /brochure/solution/<id>.pdf for a course-details page (its courses, with the
+ * codes and sessions of the catalogue).
+ */
 export function courseBrochures(): MiddlewareHandler {
   return async (c, next) => {
     const method = c.req.method;
     if (method !== 'GET' && method !== 'HEAD') return next();
-    const slug = brochureSlug(new URL(c.req.url).pathname);
-    if (slug === undefined) return next();
-    c.res = await brochureFile(c.req.raw, slug);
+    const address = brochureAddress(new URL(c.req.url).pathname);
+    if (!address) return next();
+    const made =
+      address.of === 'course'
+        ? await courseBrochureFile(c.req.raw, address.slug)
+        : await categoryBrochureFile(c.req.raw, address.kind, address.id);
+    if (made instanceof Response) {
+      c.res = made;
+      return;
+    }
+    c.res = new Response(method === 'HEAD' ? null : made.bytes, {
+      status: 200,
+      headers: {
+        'content-type': 'application/pdf',
+        'content-length': String(made.bytes.length),
+        'content-disposition': `inline; filename="${made.name}-brochure.pdf"`,
+        'cache-control': 'public, max-age=300',
+      },
+    });
   };
 }
 
-async function brochureFile(request: Request, encodedSlug: string): Promise<Response> {
-  const notFound = () => plainFile('There is no such course.', 404);
+type Made = { bytes: Uint8Array<ArrayBuffer>; name: string };
+
+async function courseBrochureFile(request: Request, encodedSlug: string): Promise<Made | Response> {
   let slug: string | null;
   try {
     slug = parseSubCourseSlug(decodeURIComponent(encodedSlug));
@@ -30,33 +83,67 @@ async function brochureFile(request: Request, encodedSlug: string): Promise<Resp
   }
   if (slug === null) return notFound();
   const subCourse = await getSubCourse(slug);
-  if (!subCourse.ok) {
-    if (isNotFound(subCourse.error)) return notFound();
-    return plainFile('The course cannot be read right now. Please try again shortly.', 503, undefined, {
-      'retry-after': '30',
-    });
-  }
+  if (!subCourse.ok) return isNotFound(subCourse.error) ? notFound() : unavailable();
   // the code as the catalogue lists it; a cold server does not wait long for its first read
   const catalogue = await getSearchIndex(2_000);
   const courseCode = catalogue.ok ? catalogue.index.courses.find((course) => course.slug === slug)?.code : undefined;
-  // PDFKit and the fonts (about 3 MB of code) load with the first brochure, not with every cold start
-  const { courseBrochure } = await import('../lib/documents/course-brochure');
-  const identity = siteIdentity();
-  const pageUrl = `${siteOriginFor(request)}/subCourse-details/${encodeURIComponent(slug)}`;
-  const bytes = await courseBrochure({
-    course: subCourse.data,
-    courseCode,
-    provider: { name: identity.name, address: identity.address, phone: identity.phone, email: identity.email },
-    pageUrl,
-    madeOn: todayInBahrain(new Date()),
+  const origin = siteOriginFor(request);
+  const madeOn = todayInBahrain(new Date());
+  const bytes = await keptOr(subCourse.data, `${origin} ${madeOn} ${courseCode ?? ''}`, async () => {
+    // PDFKit and the fonts (about 2.5 MB of code) load with the first brochure, not with every cold start
+    const { courseBrochure } = await import('../lib/documents/course-brochure');
+    return courseBrochure({
+      course: subCourse.data,
+      courseCode,
+      provider: provider(),
+      pageUrl: `${origin}/subCourse-details/${encodeURIComponent(slug)}`,
+      madeOn,
+    });
   });
-  return new Response(request.method === 'HEAD' ? null : bytes, {
-    status: 200,
-    headers: {
-      'content-type': 'application/pdf',
-      'content-length': String(bytes.length),
-      'content-disposition': `inline; filename="${slug}-brochure.pdf"`,
-      'cache-control': 'public, max-age=300',
-    },
+  return { bytes, name: slug };
+}
+
+const CATEGORIES = {
+  upcoming: { load: getOpenCourseCategory, route: '/upcoming-training-course-details' },
+  solution: { load: getLearningSolutionCategory, route: '/learning-solutions-course-details' },
+} as const;
+
+async function categoryBrochureFile(
+  request: Request,
+  kind: keyof typeof CATEGORIES,
+  rawId: string,
+): Promise<Made | Response> {
+  const id = parseCategoryId(rawId);
+  if (id === null) return notFound();
+  const { load, route } = CATEGORIES[kind];
+  const category = await load(id);
+  if (!category.ok) return isNotFound(category.error) ? notFound() : unavailable();
+  // the sessions are the catalogue's (one admin call per course otherwise); without it there are none to list,
+  // which is not "no sessions"
+  const catalogue = await getSearchIndex(2_000);
+  if (!catalogue.ok) return unavailable();
+  const origin = siteOriginFor(request);
+  const madeOn = todayInBahrain(new Date());
+  const bytes = await keptOr(category.data, `${origin} ${madeOn} ${catalogue.index.builtAt}`, async () => {
+    const { categoryBrochure } = await import('../lib/documents/course-brochure');
+    return categoryBrochure({
+      title: category.data.title,
+      courses: category.data.training_course.map((course) => ({
+        title: course.title,
+        code: course.code,
+        sessions: (catalogue.index.courses.find((listed) => listed.slug === course.slug)?.sessions ?? []).map(
+          (session) => ({
+            startDate: session.startDate,
+            endDate: session.endDate,
+            venue: session.venue,
+            feeUsd: session.fee,
+          }),
+        ),
+      })),
+      provider: provider(),
+      pageUrl: `${origin}${route}/${id}`,
+      madeOn,
+    });
   });
+  return { bytes, name: `${kind}-${id}` };
 }

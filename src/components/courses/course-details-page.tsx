@@ -7,6 +7,7 @@ import { holdForWholeAnswer, Section } from '../ui/section';
 import type { Crumb } from './course-breadcrumb';
 import { CourseNotFound, CoursePageFrame, CoursePageSkeleton, courseFailure, HOME_CRUMB } from './course-page-frame';
 import { parseCategoryId } from '../../lib/course-address';
+import { categoryBrochureHref } from '../../lib/documents/brochure-address';
 import { NoCourseDetails } from './no-course-details';
 import { TrainingCoursesTable } from './training-courses-table';
 import styles from './course-details-page.module.css';
@@ -70,7 +71,14 @@ export function CourseDetailsPage({ page }: { page: CourseDetailsPageData }) {
       what="The course details"
       failed={courseFailure(crumbs)}
     >
-      {(category) => <CourseCategoryView category={category} crumbs={crumbs} page={path} />}
+      {(category) => (
+        <CourseCategoryView
+          category={category}
+          crumbs={crumbs}
+          page={path}
+          brochure={categoryBrochureHref(page.kind, page.id)}
+        />
+      )}
     </Section>
   );
 }
@@ -79,11 +87,14 @@ function CourseCategoryView({
   category: { title, training_course: courses },
   crumbs,
   page,
+  brochure,
 }: {
   category: CourseCategory;
   crumbs: Crumb[];
   /** This page's path: the sidebar forms' reference to the course. */
   page: string;
+  /** The address of this page's brochure (PDF). */
+  brochure: string;
 }) {
   return (
     <CoursePageFrame title={title} crumbs={crumbs} course={{ title, page }}>
@@ -95,6 +106,12 @@ function CourseCategoryView({
           <>
             <p className={styles.lead}>Choose a course to see its dates, venues and fees.</p>
             <TrainingCoursesTable category={title} courses={courses} />
+            {/* a file a visitor can forward to the manager who approves the training */}
+            <p className={styles.brochure}>
+              <a href={brochure} type="application/pdf">
+                Download brochure<span className="visually-hidden"> for {title}</span> (PDF)
+              </a>
+            </p>
           </>
         ) : (
           <NoCourseDetails />

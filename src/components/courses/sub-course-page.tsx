@@ -97,9 +97,8 @@ function SubCourseView({
         {/* a file a visitor can forward to the manager who approves the training */}
         <p className={styles.brochure}>
           <a href={brochureHref(slug)} type="application/pdf">
-            Course brochure<span className="visually-hidden"> for {title}</span> (PDF)
+            Download brochure<span className="visually-hidden"> for {title}</span> (PDF)
           </a>
-          : the course, every session and its fee, to forward or print.
         </p>
       </section>
       {description.trim() ? (

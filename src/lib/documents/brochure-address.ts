@@ -6,7 +6,18 @@ export function brochureHref(slug: string): string {
   return `/brochure/${encodeURIComponent(slug)}.pdf`;
 }
 
-/** The slug (still percent-encoded) of a brochure address, or undefined for any other path. */
-export function brochureSlug(pathname: string): string | undefined {
-  return /^\/brochure\/([^/]+)\.pdf$/.exec(pathname)?.[1];
+/** The brochure of a course-details page: its courses and their sessions. */
+export function categoryBrochureHref(kind: 'upcoming' | 'solution', id: number): string {
+  return `/brochure/${kind}/${id}.pdf`;
+}
+
+export type BrochureAddress =
+  { of: 'course'; slug: string } | { of: 'category'; kind: 'upcoming' | 'solution'; id: string };
+
+/** What a brochure address names (a course's slug still percent-encoded), or undefined for any other path. */
+export function brochureAddress(pathname: string): BrochureAddress | undefined {
+  const category = /^\/brochure\/(upcoming|solution)\/([^/]+)\.pdf$/.exec(pathname);
+  if (category) return { of: 'category', kind: category[1] as 'upcoming' | 'solution', id: category[2]! };
+  const slug = /^\/brochure\/([^/]+)\.pdf$/.exec(pathname)?.[1];
+  return slug === undefined ? undefined : { of: 'course', slug };
 }

@@ -184,14 +184,14 @@ export class PdfWriter {
     });
   }
 
-  heading(level: 1 | 2, text: string) {
+  heading(level: 1 | 2 | 3, text: string) {
     const element = this.doc.struct(`H${level}`);
     this.root.add(element);
-    if (level === 2) this.doc.moveDown(0.8);
+    if (level > 1) this.doc.moveDown(level === 2 ? 0.8 : 0.4);
     this.doc
       .font('bold')
-      .fontSize(level === 1 ? 20 : 13)
-      .fillColor(COLOURS.accent);
+      .fontSize(level === 1 ? 20 : level === 2 ? 13 : 11.5)
+      .fillColor(level === 3 ? COLOURS.text : COLOURS.accent);
     this.write(element, text);
     element.end();
     this.doc.font('regular').fontSize(10.5).fillColor(COLOURS.text).moveDown(0.4);

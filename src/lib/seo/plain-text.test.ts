@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { clip, courseSummary, describeText, firstSentence, listOf, plainText } from './plain-text';
+import { clip, courseSummary, describeText, firstSentence, listOf, plainText, textBlocks } from './plain-text';
 
 describe('plainText', () => {
   test('Markdown and raw HTML read as their words, entities decoded, blocks separated', () => {
@@ -94,5 +94,36 @@ describe('listOf', () => {
     expect(listOf(['A'])).toBe('A');
     expect(listOf(['A', 'B'])).toBe('A and B');
     expect(listOf(['A', 'B', 'C', 'D', 'E'])).toBe('A, B, C and 2 more');
+  });
+});
+
+describe('textBlocks', () => {
+  test('headings, paragraphs, list items and tables, in reading order, as plain text', () => {
+    const source = [
+      'Plan **well**.',
+      '',
+      '### Who should attend',
+      '',
+      '- Project managers',
+      '- Team leaders',
+      '',
+      '<table><tr><th>Day</th><th>Focus</th></tr><tr><td>1</td><td>Foundations &amp; diagnostic</td></tr></table>',
+      '',
+      '<script>alert(1)</script>',
+    ].join('\n');
+    expect(textBlocks(source)).toEqual([
+      { kind: 'paragraph', text: 'Plan well.' },
+      { kind: 'heading', text: 'Who should attend' },
+      { kind: 'item', text: 'Project managers' },
+      { kind: 'item', text: 'Team leaders' },
+      {
+        kind: 'table',
+        rows: [
+          ['Day', 'Focus'],
+          ['1', 'Foundations & diagnostic'],
+        ],
+      },
+    ]);
+    expect(textBlocks('  ')).toEqual([]);
   });
 });

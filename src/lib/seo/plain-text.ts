@@ -40,6 +40,48 @@ export function plainText(source: string): string {
   return out.join('').replace(/\s+/g, ' ').trim();
 }
 
+/** A block of admin rich text, as a document lays it out (the course brochure). */
+export type TextBlock = { kind: 'heading' | 'paragraph' | 'item'; text: string } | { kind: 'table'; rows: string[][] };
+
+const textOf = (node: Nodes) => {
+  const out: string[] = [];
+  collect(node, out);
+  return out.join('').replace(/\s+/g, ' ').trim();
+};
+
+function blocks(node: Nodes, out: TextBlock[]): void {
+  if (node.type === 'element') {
+    if (NOT_TEXT.has(node.tagName)) return;
+    if (/^h[1-6]$/.test(node.tagName)) return void out.push({ kind: 'heading', text: textOf(node) });
+    if (node.tagName === 'p') return void out.push({ kind: 'paragraph', text: textOf(node) });
+    if (node.tagName === 'li') return void out.push({ kind: 'item', text: textOf(node) });
+    if (node.tagName === 'table') {
+      const rows: string[][] = [];
+      const walk = (inner: Nodes) => {
+        if (inner.type !== 'element' && inner.type !== 'root') return;
+        if (inner.type === 'element' && inner.tagName === 'tr')
+          return void rows.push(
+            inner.children.flatMap((cell) =>
+              cell.type === 'element' && (cell.tagName === 'td' || cell.tagName === 'th') ? [textOf(cell)] : [],
+            ),
+          );
+        for (const child of inner.children) walk(child);
+      };
+      walk(node);
+      return void (rows.length > 0 && out.push({ kind: 'table', rows }));
+    }
+  }
+  if (node.type === 'element' || node.type === 'root') for (const child of node.children) blocks(child, out);
+}
+
+/** Admin rich text as headings, paragraphs, list items and tables of plain text, in reading order. */
+export function textBlocks(source: string): TextBlock[] {
+  if (!source.trim()) return [];
+  const out: TextBlock[] = [];
+  blocks(processor.runSync(processor.parse(source)) as Nodes, out);
+  return out.filter((block) => block.kind === 'table' || block.text !== '');
+}
+
 /**
  * A paragraph that only lists labelled facts ("Course code: LD-101 · Category: Leadership · 5 days",
  * "Duration: 5 days"): data the page states elsewhere, not a summary of what the course is.
