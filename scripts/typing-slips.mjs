@@ -70,8 +70,12 @@ export function slippedTitles(titles, { perTitle = 2, seed = 33 } = {}) {
   return out;
 }
 
+/** Words that tell a course from its near-copies, not what it is about. */
+const COPY_WORDS = new Set(['Advanced', 'Masterclass']);
+
 /**
- * Two words of each Latin title (its two longest), one of them with a slip: how a visitor recalls a course.
+ * Two words of each Latin title (its two longest, leaving out "Advanced" and "Masterclass", which only tell
+ * near-copies apart), one of them with a slip: how a visitor recalls a course.
  * @param {readonly string[]} titles @param {{ seed?: number }} [options]
  * @returns {{ title: string, typed: string }[]}
  */
@@ -80,7 +84,7 @@ export function twoWordsOneSlip(titles, { seed = 34 } = {}) {
   const out = [];
   let turn = 0;
   for (const title of titles) {
-    const long = title.split(' ').filter((word) => /^[A-Za-z]{4,}$/.test(word));
+    const long = title.split(' ').filter((word) => /^[A-Za-z]{4,}$/.test(word) && !COPY_WORDS.has(word));
     if (long.length < 2) continue;
     const [first, second] = [...long].sort((a, b) => b.length - a.length);
     const kind = SLIP_KINDS[turn++ % SLIP_KINDS.length];

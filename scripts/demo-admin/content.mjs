@@ -83,7 +83,8 @@ const TIMINGS = ['09:00 - 15:00', '08:30 - 14:30', '10:00 - 16:00'];
 /**
  * @typedef {object} CategoryRow
  * @property {number} id
- * @property {string} title
+ * @property {string} title         As the category lists (the home page's cards) name it.
+ * @property {string} [pageTitle]   The category's own title on its page, when it differs.
  * @property {string} prefix        Course code prefix.
  * @property {number} firstCode     Number of the first course code.
  * @property {Motif} motif
@@ -865,7 +866,7 @@ export function createDemoSite({
   const buildCategory = (row) => {
     /** @type {CourseCategory} */
     const category = {
-      title: row.title,
+      title: row.pageTitle ?? row.title,
       training_course: row.courses.map(([title, focus, ownSlug], index) => {
         const slug = ownSlug ?? toSlug(title);
         if (seenSlugs.has(slug)) throw new Error(`duplicate demo slug ${slug}`);

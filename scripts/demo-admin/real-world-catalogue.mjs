@@ -15,7 +15,8 @@ const OUTCOMES = ['Apply the methods of the course at work', 'Plan the next step
 
 /**
  * Families: [home-page title, code prefix, base courses as [title, focus]]. The family title is what the home
- * page's card shows; each base course comes with its two near-copies.
+ * page's card shows (its own page may be titled otherwise, PAGE_TITLES); each base course comes with its two
+ * near-copies.
  * @type {Array<[string, string, Array<[string, string]>]>}
  */
 const FAMILIES = [
@@ -151,6 +152,12 @@ const ARABIC = [
   ['مهارات الاتصال الإداري', 'الاتصال الفعال والكتابة الإدارية', 'managerial-communication-ar'],
 ];
 
+/** Families whose own page is titled otherwise than their home-page card, as admins often do. */
+const PAGE_TITLES = {
+  'Gulf Leadership Track': 'Leadership and Management Courses',
+  'Boardroom Negotiation Mastery': 'Negotiation and Communication Courses',
+};
+
 /** A base title and its two near-copies, as real catalogues list them. @param {string} title */
 const nearCopies = (title) => [title, `Advanced ${title}`, `${title} Masterclass`];
 
@@ -167,6 +174,7 @@ export function realWorldRows() {
   const rows = FAMILIES.map(([title, prefix, bases], index) => ({
     id: 0,
     title,
+    ...(PAGE_TITLES[title] ? { pageTitle: PAGE_TITLES[title] } : {}),
     prefix,
     firstCode: 101,
     motif: /** @type {const} */ (['people', 'handshake', 'chart', 'globe', 'shield', 'chart', 'network', 'people'])[
