@@ -10,6 +10,7 @@ import {
   CATEGORY_DOCUMENT_PREFIX,
   codeText,
   descriptionText,
+  queryTerms,
   type SearchDocument,
   type SearchEngine,
 } from './search-engine';
@@ -70,8 +71,11 @@ export type SearchCourse = {
   categoryKeys: readonly string[];
   /** Sorted by start date. */
   sessions: readonly SearchSession[];
-  /** The title's words, folded and joined by one space, and the code's letters and digits: exact matches. */
-  foldedTitle: string;
+  /**
+   * The title's words as the engine keeps them (joining words left out), joined by one space, and the code's
+   * letters and digits: what an exact title or code is compared with.
+   */
+  titleTerms: string;
   compactCode: string;
 };
 
@@ -181,7 +185,7 @@ export function buildSearchIndex(catalogue: Catalogue, now: number, engine?: Sea
       description: catalogue.descriptionsBySlug?.get(course.slug) ?? '',
       categoryKeys,
       sessions,
-      foldedTitle: tokenize(course.title).join(' '),
+      titleTerms: queryTerms(course.title).join(' '),
       compactCode: compactText(course.code),
     };
   });

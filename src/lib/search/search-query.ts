@@ -3,12 +3,12 @@
  * index. Matching is the search engine's (search-engine.ts: slips forgiven by word length, every word first
  * and then most words, title and code above category above description); a word found only among a course's
  * venues shows only the sessions held there; joining words such as 'in' or 'courses' are left out.
- * Ranking: an exact title or code first, then the engine's score (scores within 5% are a tie), then the
+ * Ranking: an exact title or code (or a title equal to the words with their slips corrected) first, then the engine's score (scores within 5% are a tie), then the
  * soonest session.
  * Filters: `category` narrows the courses, `venue`, `month` and `year` narrow the sessions, and a course with
  * no session left is dropped once a session filter (or a venue word in `q`) is in play.
  */
-import { compactText, foldText, tokenize } from './normalize-text';
+import { compactText, foldText } from './normalize-text';
 import { CATEGORY_DOCUMENT_PREFIX, queryTerms, searchEngine } from './search-engine';
 import {
   firstUpcomingDay,
@@ -143,7 +143,8 @@ export function searchCourses(index: SearchIndex, query: SearchQuery, now: numbe
     const answer = searchEngine(index.engine, query.q);
     correction = answer.correction;
     allWords = answer.allWords;
-    const foldedQuery = tokenize(query.q).join(' ');
+    // the words as typed, and with their slips corrected: a title equal to either is the one asked for
+    const asked = new Set([queryTerms(query.q).join(' '), ...(answer.correction ? [answer.correction] : [])]);
     const compactQuery = compactText(query.q);
     for (const found of answer.matches) {
       if (found.id.startsWith(CATEGORY_DOCUMENT_PREFIX)) {
@@ -161,7 +162,7 @@ export function searchCourses(index: SearchIndex, query: SearchQuery, now: numbe
       const sessions = upcoming(course, venueWords);
       if ((sessionFilter || venueWords.length > 0) && sessions.length === 0) continue;
       // an exact title or code is first whatever the engine thinks of the other words
-      const exact = course.foldedTitle === foldedQuery || (compactQuery !== '' && course.compactCode === compactQuery);
+      const exact = asked.has(course.titleTerms) || (compactQuery !== '' && course.compactCode === compactQuery);
       matches.push({ course, categories: categoriesOf(course), sessions, score: exact ? Infinity : found.score });
     }
   } else {
