@@ -134,6 +134,8 @@ export const SERVER_FILES: readonly ServerFile[] = [
   { path: '/sitemap.xml', methods: READ, caseRedirect: false },
   // a course session's iCalendar file, n counting the course page's sessions from 1
   { path: '/calendar/[slug]/[n].ics', methods: READ, caseRedirect: true },
+  // what the header search suggests while a visitor types (JSON)
+  { path: '/search-suggestions', methods: READ, caseRedirect: false },
   // the admin's and the caches' health, live
   { path: '/healthz', methods: READ, caseRedirect: false },
   // an admin's picture resized for the screen (record 026)

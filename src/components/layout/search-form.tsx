@@ -3,17 +3,29 @@
  * The site search: a plain GET form to /search, so it works before (and without) JavaScript. Shared by
  * the desktop header box and the mobile overlay; the overlay passes refs to focus the input and to tell
  * a mousedown on the field from one outside it. On the results page it keeps the words searched for.
+ * When the box is first focused, the suggestions (search-suggestions.tsx, a combobox) are loaded
+ * and take its place with what was typed; no page carries their code before.
  */
-import type { Ref } from 'react';
+import { useRef, useState, type Ref } from 'react';
 import { useRouter } from 'waku/router/client';
 import { SearchIcon } from './icons';
 import styles from './search-form.module.css';
+
+type SuggestionsModule = typeof import('./search-suggestions');
+let suggestionsModule: Promise<SuggestionsModule> | undefined;
+const loadSuggestions = () => (suggestionsModule ??= import('./search-suggestions'));
+
+type TakenOver = {
+  Suggestions: SuggestionsModule['SearchSuggestions'];
+  value: string;
+  focused: boolean;
+};
 
 /** The header's search box: on the results page it keeps the words searched for (also after client-side navigation). */
 export function HeaderSearchForm({ inputId }: { inputId: string }) {
   const { path, query } = useRouter();
   const searched = path === '/search' ? (new URLSearchParams(query).get('q') ?? '') : '';
-  return <SearchForm inputId={inputId} variant="header" searched={searched} />;
+  return <SearchForm key={searched} inputId={inputId} variant="header" searched={searched} />;
 }
 
 export function SearchForm({
@@ -30,25 +42,58 @@ export function SearchForm({
   /** The words of the search whose results are on screen, kept in the box. */
   searched?: string;
 }) {
+  const plainInput = useRef<HTMLInputElement | null>(null);
+  const [takenOver, setTakenOver] = useState<TakenOver | undefined>();
+
+  const takeOver = () => {
+    if (takenOver) return;
+    void loadSuggestions().then(
+      (module) => {
+        const input = plainInput.current;
+        setTakenOver({
+          Suggestions: module.SearchSuggestions,
+          value: input?.value ?? searched,
+          focused: input !== null && document.activeElement === input,
+        });
+      },
+      () => {}, // the chunk did not load (offline): the plain box still searches
+    );
+  };
+
   return (
     <form className={`${styles.form} ${styles[variant]}`} action="/search" method="get" role="search">
-      <label className="visually-hidden" htmlFor={inputId}>
-        Search courses
-      </label>
       <div className={styles.field} ref={fieldRef}>
-        <input
-          // a new search (client-side navigation) brings its own words
-          key={searched}
-          defaultValue={searched}
-          ref={inputRef}
-          id={inputId}
-          className={styles.input}
-          type="search"
-          name="q"
-          placeholder="Search..."
-          autoComplete="off"
-          enterKeyHint="search"
-        />
+        {takenOver ? (
+          <takenOver.Suggestions
+            inputId={inputId}
+            inputClassName={styles.input ?? ''}
+            initialValue={takenOver.value}
+            autoFocus={takenOver.focused}
+            inputRef={inputRef}
+          />
+        ) : (
+          <>
+            <label className="visually-hidden" htmlFor={inputId}>
+              Search courses
+            </label>
+            <input
+              defaultValue={searched}
+              ref={(element) => {
+                plainInput.current = element;
+                if (typeof inputRef === 'function') inputRef(element);
+                else if (inputRef) inputRef.current = element;
+              }}
+              id={inputId}
+              className={styles.input}
+              type="search"
+              name="q"
+              placeholder="Search..."
+              autoComplete="off"
+              enterKeyHint="search"
+              onFocus={takeOver}
+            />
+          </>
+        )}
         <button className={styles.submit} type="submit" aria-label="Search">
           <SearchIcon size={variant === 'overlay' ? 24 : 18} />
         </button>
