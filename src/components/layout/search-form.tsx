@@ -3,8 +3,8 @@
  * The site search: a plain GET form to /search, so it works before (and without) JavaScript. Shared by
  * the desktop header box and the mobile overlay; the overlay passes refs to focus the input and to tell
  * a mousedown on the field from one outside it. On the results page it keeps the words searched for.
- * When the box is first focused, the suggestions (search-suggestions.tsx, a combobox) are loaded
- * and take its place with what was typed; no page carries their code before.
+ * When the box is first focused, the suggestions (search-suggestions.tsx) are loaded and make it their
+ * combobox; no page carries their code before.
  */
 import { useRef, useState, type Ref } from 'react';
 import { useRouter } from 'waku/router/client';
@@ -14,12 +14,6 @@ import styles from './search-form.module.css';
 type SuggestionsModule = typeof import('./search-suggestions');
 let suggestionsModule: Promise<SuggestionsModule> | undefined;
 const loadSuggestions = () => (suggestionsModule ??= import('./search-suggestions'));
-
-type TakenOver = {
-  Suggestions: SuggestionsModule['SearchSuggestions'];
-  value: string;
-  focused: boolean;
-};
 
 /** The header's search box: on the results page it keeps the words searched for (also after client-side navigation). */
 export function HeaderSearchForm({ inputId }: { inputId: string }) {
@@ -43,18 +37,16 @@ export function SearchForm({
   searched?: string;
 }) {
   const plainInput = useRef<HTMLInputElement | null>(null);
-  const [takenOver, setTakenOver] = useState<TakenOver | undefined>();
+  const [suggestions, setSuggestions] = useState<
+    { Suggestions: SuggestionsModule['SearchSuggestions']; input: HTMLInputElement } | undefined
+  >();
 
-  const takeOver = () => {
-    if (takenOver) return;
+  const loadOnFirstFocus = () => {
+    if (suggestions) return;
     void loadSuggestions().then(
       (module) => {
         const input = plainInput.current;
-        setTakenOver({
-          Suggestions: module.SearchSuggestions,
-          value: input?.value ?? searched,
-          focused: input !== null && document.activeElement === input,
-        });
+        if (input) setSuggestions({ Suggestions: module.SearchSuggestions, input });
       },
       () => {}, // the chunk did not load (offline): the plain box still searches
     );
@@ -62,38 +54,27 @@ export function SearchForm({
 
   return (
     <form className={`${styles.form} ${styles[variant]}`} action="/search" method="get" role="search">
+      <label className="visually-hidden" htmlFor={inputId}>
+        Search courses
+      </label>
       <div className={styles.field} ref={fieldRef}>
-        {takenOver ? (
-          <takenOver.Suggestions
-            inputId={inputId}
-            inputClassName={styles.input ?? ''}
-            initialValue={takenOver.value}
-            autoFocus={takenOver.focused}
-            inputRef={inputRef}
-          />
-        ) : (
-          <>
-            <label className="visually-hidden" htmlFor={inputId}>
-              Search courses
-            </label>
-            <input
-              defaultValue={searched}
-              ref={(element) => {
-                plainInput.current = element;
-                if (typeof inputRef === 'function') inputRef(element);
-                else if (inputRef) inputRef.current = element;
-              }}
-              id={inputId}
-              className={styles.input}
-              type="search"
-              name="q"
-              placeholder="Search..."
-              autoComplete="off"
-              enterKeyHint="search"
-              onFocus={takeOver}
-            />
-          </>
-        )}
+        <input
+          defaultValue={searched}
+          ref={(element) => {
+            plainInput.current = element;
+            if (typeof inputRef === 'function') inputRef(element);
+            else if (inputRef) inputRef.current = element;
+          }}
+          id={inputId}
+          className={styles.input}
+          type="search"
+          name="q"
+          placeholder="Search..."
+          autoComplete="off"
+          enterKeyHint="search"
+          onFocus={loadOnFirstFocus}
+        />
+        {suggestions ? <suggestions.Suggestions input={suggestions.input} /> : null}
         <button className={styles.submit} type="submit" aria-label="Search">
           <SearchIcon size={variant === 'overlay' ? 24 : 18} />
         </button>
