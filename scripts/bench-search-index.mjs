@@ -111,7 +111,7 @@ async function benchNodeRestart({ courses = 2000, seconds = 60 } = {}) {
 }
 
 /** `wrangler dev` on a free port of 127.0.0.1 with local KV in `store`; stop() ends it. */
-async function startWrangler(vars, store) {
+export async function startWrangler(vars, store) {
   const port = await freePort();
   const child = spawn(
     path.join(root, 'node_modules/.bin/wrangler'),

@@ -123,7 +123,8 @@ function makeQueries(index, count) {
   let seed = 42;
   const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
   const pick = (list) => list[Math.floor(random() * list.length)];
-  const words = [...new Set(index.courses.flatMap((course) => course.titleTokens))].filter((word) => word.length > 3);
+  const titleWords = (course) => course.title.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const words = [...new Set(index.courses.flatMap(titleWords))].filter((word) => word.length > 3);
   const kinds = [
     () => `q=${pick(words)}`,
     () => `q=${pick(words).slice(0, 4)}`,
@@ -131,7 +132,7 @@ function makeQueries(index, count) {
     () => `q=${encodeURIComponent(pick(index.venues).toLowerCase())}`,
     () => `q=${pick(words)}+${pick(words)}`,
     () => {
-      const title = pick(index.courses).titleTokens;
+      const title = titleWords(pick(index.courses));
       return `q=${[...title].reverse().join('+')}`;
     },
     () => `q=gesti%C3%B3n+${pick(words)}`,

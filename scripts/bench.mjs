@@ -150,6 +150,10 @@ await admin.close();
 // indexed by scheduled runs and shared by two instances (skipped without `npm run build:cloudflare`).
 await (await import('./bench-search-index.mjs')).runSearchIndexBench();
 
+// 5b. Search that forgives (issue 33): computed search at 200, 5 000 and 20 000 courses with the page cache off,
+// the kept index's bytes and load time, and the script bytes of `/` and of the suggestions loaded on focus.
+await (await import('./bench-forgiving-search.mjs')).runForgivingSearchBench();
+
 // 6. Image bytes in Chromium on the demo's drawings and on real photos, a warm variant vs a static server, cold
 // transforms (scripts/bench-images.mjs, its own admins and sites).
 await (await import('./bench-images.mjs')).runImageBench();

@@ -28,6 +28,7 @@ import { robotsAndSitemap } from './request-chain/robots-and-sitemap';
 import { scriptsAfterFirstScreen } from './request-chain/scripts-after-first-screen';
 import { securityRules } from './request-chain/security-rules';
 import { serverActionChecks } from './request-chain/server-action-checks';
+import { searchSuggestions } from './request-chain/search-suggestions';
 import { sessionCalendars } from './request-chain/session-calendars';
 
 /**
@@ -48,6 +49,7 @@ const REQUEST_CHAIN: (() => MiddlewareHandler)[] = [
   sessionCalendars, // /calendar/<slug>/<n>.ics, one file per course session
   courseBrochures, // /brochure/<slug>.pdf, a course's brochure with every session
   quotations, // /quotation/<sealed>.pdf, a registration's quotation from its sealed address
+  searchSuggestions, // /search-suggestions?q=…: the header search's suggestions while typing, as JSON
   pageStatus, // the status a page recorded (404 for an unknown course) replaces the 200 it streamed with
   edgeStreaming, // Workers: streamed HTML marked so the edge does not buffer it to compress it
   handOverBackgroundWork, // a page request starts a due search-index re-read; on Workers it outlives the answer

@@ -12,6 +12,7 @@
  */
 
 import { createRng, hashString } from './images.mjs';
+import { realWorldRows } from './real-world-catalogue.mjs';
 
 /** @typedef {import('./images.mjs').ImageSpec} ImageSpec */
 /** @typedef {import('./images.mjs').Motif} Motif */
@@ -82,13 +83,15 @@ const TIMINGS = ['09:00 - 15:00', '08:30 - 14:30', '10:00 - 16:00'];
 /**
  * @typedef {object} CategoryRow
  * @property {number} id
- * @property {string} title
+ * @property {string} title         As the category lists (the home page's cards) name it.
+ * @property {string} [pageTitle]   The category's own title on its page, when it differs.
  * @property {string} prefix        Course code prefix.
  * @property {number} firstCode     Number of the first course code.
  * @property {Motif} motif
  * @property {string[]} audience    "Who should attend" bullets.
  * @property {string[]} outcomes    "What you will be able to do" bullets.
- * @property {Array<[string, string]>} courses  [title, "helps participants …" focus].
+ * @property {Array<[string, string] | [string, string, string]>} courses  [title, "helps participants …" focus,
+ *                                  own slug (titles that make no Latin slug)].
  * @property {string} [short]       short_desc (upcoming only).
  * @property {number} [startsIn]    Days from today to the start (upcoming only; negative = already started).
  * @property {number} [timing]      Index into TIMINGS (upcoming only).
@@ -724,7 +727,9 @@ function extraCategoryRows(missing, perCategory) {
  * @param {{ now?: Date, origin: string, courses?: number, photos?: boolean }} options  `origin`: the server
  *   origin, e.g. `http://127.0.0.1:4010`; `courses`: grow the catalogue to this many sub-courses (DEMO_COURSES);
  *   `photos`: name camera photos (`.jpg`, a `.png` logo, photos.mjs) instead of the SVG drawings;
- *   `categorySize`: how many generated courses each added category holds (DEMO_CATEGORY_SIZE, default 50).
+ *   `categorySize`: how many generated courses each added category holds (DEMO_CATEGORY_SIZE, default 50);
+ *   `catalogue`: 'real-world' lists real-world course titles with near-copies, Arabic titles and 6 sessions a
+ *   course (real-world-catalogue.mjs; DEMO_CATALOGUE) instead of the demo's few tidy ones.
  * @returns {DemoSite}
  */
 export function createDemoSite({
@@ -733,6 +738,7 @@ export function createDemoSite({
   courses = 0,
   photos = false,
   categorySize = EXTRA_PER_CATEGORY,
+  catalogue = 'demo',
 }) {
   if (!origin) throw new TypeError('createDemoSite: origin is required');
   const base = origin.replace(/\/+$/, '');
@@ -849,6 +855,10 @@ export function createDemoSite({
   };
 
   // --- Courses --------------------------------------------------------------------------------------------
+  const realWorld = catalogue === 'real-world' ? realWorldRows() : undefined;
+  const upcomingRows = realWorld?.upcoming ?? UPCOMING;
+  const solutionRows = realWorld?.solutions ?? LEARNING_SOLUTIONS;
+  const sessionsPerCourse = realWorld?.sessionsPerCourse;
   const seenSlugs = new Set();
   let nextCourseId = 1001;
 
@@ -856,13 +866,22 @@ export function createDemoSite({
   const buildCategory = (row) => {
     /** @type {CourseCategory} */
     const category = {
-      title: row.title,
+      title: row.pageTitle ?? row.title,
       training_course: row.courses.map(([title, focus, ownSlug], index) => {
         const slug = ownSlug ?? toSlug(title);
         if (seenSlugs.has(slug)) throw new Error(`duplicate demo slug ${slug}`);
         seenSlugs.add(slug);
         const code = `${row.prefix}-${row.firstCode + index}`;
-        content[`/course-venue/details/${slug}`] = buildSubCourse({ row, title, focus, slug, code, index, today });
+        content[`/course-venue/details/${slug}`] = buildSubCourse({
+          row,
+          title,
+          focus,
+          slug,
+          code,
+          index,
+          today,
+          sessionsPerCourse,
+        });
         return { id: nextCourseId++, code, title, slug };
       }),
     };
@@ -870,7 +889,7 @@ export function createDemoSite({
   };
 
   /** @type {UpcomingCourse[]} */
-  content['/upcoming-certification/content'] = UPCOMING.map((row) => {
+  content['/upcoming-certification/content'] = upcomingRows.map((row) => {
     const timing = TIMINGS[row.timing ?? 0];
     const date = isoDate(today + (row.startsIn ?? 0) * DAY_MS);
     content[`/upcoming-training/details/${row.id}`] = buildCategory(row);
@@ -893,25 +912,24 @@ export function createDemoSite({
     };
   });
 
-  const builtIn = [...UPCOMING, ...LEARNING_SOLUTIONS].reduce((sum, row) => sum + row.courses.length, 0);
+  const builtIn = [...upcomingRows, ...solutionRows].reduce((sum, row) => sum + row.courses.length, 0);
   /** @type {LearningSolution[]} */
-  content['/learning-solution/content'] = [
-    ...LEARNING_SOLUTIONS,
-    ...extraCategoryRows(courses - builtIn, categorySize),
-  ].map((row) => {
-    content[`/learning-solution-training/details/${row.id}`] = buildCategory(row);
-    return {
-      id: row.id,
-      title: row.title,
-      thumb_image: media(`solution-${row.id}`, {
+  content['/learning-solution/content'] = [...solutionRows, ...extraCategoryRows(courses - builtIn, categorySize)].map(
+    (row) => {
+      content[`/learning-solution-training/details/${row.id}`] = buildCategory(row);
+      return {
+        id: row.id,
         title: row.title,
-        subtitle: 'Learning solution',
-        width: 640,
-        height: 480,
-        motif: row.motif,
-      }),
-    };
-  });
+        thumb_image: media(`solution-${row.id}`, {
+          title: row.title,
+          subtitle: 'Learning solution',
+          width: 640,
+          height: 480,
+          motif: row.motif,
+        }),
+      };
+    },
+  );
 
   // --- Gallery --------------------------------------------------------------------------------------------
   /** @type {GalleryItem[]} */
@@ -938,13 +956,16 @@ export function createDemoContent(options) {
 
 /**
  * One sub-course: a templated rich description and 0–4 sessions spread over the next twelve months.
- * @param {{ row: CategoryRow, title: string, focus: string, slug: string, code: string, index: number, today: number }} args
+ * @param {{ row: CategoryRow, title: string, focus: string, slug: string, code: string, index: number, today: number,
+ *   sessionsPerCourse?: number }} args  `sessionsPerCourse`: every course has that many (real-world catalogue).
  * @returns {SubCourse}
  */
-function buildSubCourse({ row, title, focus, slug, code, index, today }) {
+function buildSubCourse({ row, title, focus, slug, code, index, today, sessionsPerCourse }) {
   const rng = createRng(`sub-course:${slug}`);
   const days = hashString(slug) % 3 === 0 ? 3 : 5;
-  const sessionCount = DEMO_EDGE_CASES.noSessionSlugs.includes(slug) ? 0 : 1 + (hashString(`count:${slug}`) % 4);
+  const sessionCount = DEMO_EDGE_CASES.noSessionSlugs.includes(slug)
+    ? 0
+    : (sessionsPerCourse ?? 1 + (hashString(`count:${slug}`) % 4));
 
   /** @type {CourseVenue[]} */
   const sessions = [];

@@ -79,6 +79,8 @@ import { demoPhotos, photoFor } from './photos.mjs';
  * @property {number} [mediaPort]  Serve the images from a second origin, http://host:mediaPort (0: a free port),
  *                                 as admins that keep media on another host do; the API origin then has none.
  * @property {string} [providerName] Speak for this provider instead of the demo's (identity.mjs, renameProvider).
+ * @property {'demo' | 'real-world'} [catalogue] 'real-world': real-world course titles with near-copies, Arabic
+ *                                 titles and 6 sessions a course (real-world-catalogue.mjs; DEMO_CATALOGUE).
  * @property {boolean} [photos]   "Real photos": every picture is a camera-sized JPEG (4000×3000, ≈2.7 MB) and the
  *                                 logo a PNG, as a real admin's uploads are (photos.mjs; made with sharp at start).
  */
@@ -252,6 +254,7 @@ export async function startDemoAdmin({
   mediaPort,
   providerName,
   photos = false,
+  catalogue = 'demo',
 } = {}) {
   // made before listening, so the first page is not kept waiting for them
   const realPhotos = photos ? await demoPhotos() : undefined;
@@ -301,6 +304,7 @@ export async function startDemoAdmin({
         courses,
         photos,
         ...(categorySize ? { categorySize } : {}),
+        catalogue,
       });
       if (providerName) site = renameProvider(site, providerName);
       siteDay = day;
@@ -688,7 +692,8 @@ export async function startDemoAdmin({
 const USAGE = `Usage: node scripts/demo-admin/server.mjs [--port 4010] [--host 127.0.0.1] [--latency 0]
 Environment: DEMO_ADMIN_PORT, DEMO_ADMIN_HOST, DEMO_ADMIN_LATENCY_MS, DEMO_ADMIN_PUBLIC_ORIGIN,
 DEMO_ADMIN_MEDIA_PORT, DEMO_COURSES (grow the catalogue to that many sub-courses), DEMO_CATEGORY_SIZE
-(courses per added category), DEMO_PHOTOS=1 (camera-sized photos instead of SVG drawings) (flags win).`;
+(courses per added category), DEMO_PHOTOS=1 (camera-sized photos instead of SVG drawings), DEMO_CATALOGUE=real-world (real-world course titles
+with near-copies and Arabic titles) (flags win).`;
 
 /** @param {string | undefined} value @param {string} name */
 function nonNegativeInteger(value, name) {
@@ -727,6 +732,7 @@ async function main() {
         : {}),
       mediaPort: env.DEMO_ADMIN_MEDIA_PORT ? nonNegativeInteger(env.DEMO_ADMIN_MEDIA_PORT, 'media port') : undefined,
       photos: env.DEMO_PHOTOS === '1',
+      catalogue: env.DEMO_CATALOGUE === 'real-world' ? /** @type {const} */ ('real-world') : 'demo',
     };
   } catch (error) {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n${USAGE}\n`);

@@ -141,6 +141,8 @@ export const SERVER_FILES: readonly ServerFile[] = [
   { path: '/brochure/solution/[id].pdf', methods: READ, caseRedirect: true },
   // a registration's quotation, from its sealed address (record 037)
   { path: '/quotation/[sealed].pdf', methods: READ, caseRedirect: false },
+  // what the header search suggests while a visitor types (JSON)
+  { path: '/search-suggestions', methods: READ, caseRedirect: false },
   // the admin's and the caches' health, live
   { path: '/healthz', methods: READ, caseRedirect: false },
   // an admin's picture resized for the screen (record 026)

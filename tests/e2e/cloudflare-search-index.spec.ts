@@ -2,13 +2,16 @@
 // the Cron Trigger's scheduled(), a run at a time within its budget (pace × minutes between runs), resuming
 // at its cursor, until the catalogue is read whole; requests never crawl. A cold isolate (a new wrangler dev
 // on the same local store) answers search and the sitemap from the stored index at once.
+// Issue 33: the Worker answers the forgiving search (slips, Arabic, descriptions, the home page's titles) from
+// the search index the scheduled crawl stored in KV, as the Node server does.
 // They fail when the Worker build is missing (test-all.mjs always makes it).
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { CourseCategory, SubCourse } from './support/admin-data';
-import { siteEnvFor, startAdmin } from './support/servers';
+import { slippedTitles } from '../../scripts/typing-slips.mjs';
+import { siteEnvFor, startAdmin, startSite } from './support/servers';
 import { startWorker } from './support/worker';
 
 const PACE = 40; // admin calls per minute: each run may make 40 (the runs here are less than a minute apart)
@@ -84,6 +87,81 @@ test.describe('the search index on Workers', () => {
       const counts = admin.requestCounts();
       expect(
         Object.keys(counts).filter((key) =>
+          /^\/(course-venue|learning-solution-training|upcoming-training)\//.test(key),
+        ),
+      ).toEqual([]);
+    } finally {
+      await cold.stop();
+      await admin.close();
+      await rm(store, { recursive: true, force: true });
+    }
+  });
+
+  test('a cold isolate answers the forgiving search from the stored index, as the Node server does', async () => {
+    const admin = await startAdmin({ catalogue: 'real-world' });
+    const store = await mkdtemp(path.join(os.tmpdir(), 'worker-kv-'));
+    // one run reads the whole real-world catalogue (its categories and 206 courses)
+    const vars = { ...siteEnvFor(admin), SEARCH_INDEX_CALLS_PER_MINUTE: '1000' };
+    const read = async <T>(apiPath: string) =>
+      ((await (await fetch(`${admin.url}${apiPath}`)).json()) as { data: T }).data;
+    const titles: string[] = [];
+    for (const { id } of await read<{ id: number }[]>('/upcoming-certification/content')) {
+      titles.push(
+        ...(await read<CourseCategory>(`/upcoming-training/details/${id}`)).training_course.map((c) => c.title),
+      );
+    }
+    const queries = [
+      ...slippedTitles(titles, { perTitle: 1 })
+        .filter((_, index) => index % 8 === 0)
+        .map((slip) => slip.typed),
+      'Advanced neogtiation Skills',
+      'ادارة المشتريات والمناقصات',
+      'مهارات السكرتارية الاحترافيه',
+      'المـوازنات',
+      'hydrocracking',
+      'HSE',
+      'Boardroom Negotiation Mastery',
+      'xqzvwkj',
+    ];
+    const answers = async (origin: string) => {
+      const found: Record<string, string[]> = {};
+      for (const q of queries) {
+        const html = await fetch(`${origin}/search?${new URLSearchParams({ q })}`).then((response) => response.text());
+        found[q] = [
+          ...[...html.matchAll(/data-course="([^"]+)"/g)].map((match) => match[1]!).slice(0, 3),
+          ...[...html.matchAll(/data-category="([^"]+)"/g)].map((match) => `category ${match[1]}`),
+        ];
+      }
+      return found;
+    };
+
+    const site = await startSite(admin);
+    let expected: Record<string, string[]>;
+    try {
+      await expect
+        .poll(async () => (await answers(site.url)).hydrocracking!.length, { timeout: 60_000 })
+        .toBeGreaterThan(0);
+      expected = await answers(site.url);
+    } finally {
+      await site.stop();
+    }
+    expect(expected['Advanced neogtiation Skills']![0]).toBe('advanced-negotiation-skills');
+    expect(expected['Boardroom Negotiation Mastery']).toContain('category upcoming-102');
+    expect(expected.xqzvwkj).toEqual([]);
+
+    const worker = await startWorker(vars, store);
+    try {
+      await worker.runSchedule();
+    } finally {
+      await worker.stop();
+    }
+    const cold = await startWorker(vars, store);
+    try {
+      admin.resetCounts();
+      expect(await answers(cold.url)).toEqual(expected);
+      // answered from KV: no catalogue call
+      expect(
+        Object.keys(admin.requestCounts()).filter((key) =>
           /^\/(course-venue|learning-solution-training|upcoming-training)\//.test(key),
         ),
       ).toEqual([]);

@@ -190,7 +190,7 @@ test.describe('search overlay', () => {
     await visit(page, '/about');
     const icon = page.locator('#site-search-toggle');
     const overlay = page.getByRole('dialog', { name: 'Search courses' });
-    const input = overlay.getByRole('searchbox', { name: 'Search courses' });
+    const input = overlay.locator('#site-search-q'); /* a combobox once focused (issue 33) */
     await expect(page.getByRole('banner').getByRole('searchbox')).toBeHidden(); // no desktop box on a phone
     await expect(icon).toHaveAttribute('aria-expanded', 'false');
 
@@ -230,7 +230,9 @@ test.describe('search overlay', () => {
     await visit(page, '/about');
     await page.locator('#site-search-toggle').click();
     const overlay = page.getByRole('dialog', { name: 'Search courses' });
-    await overlay.getByRole('searchbox', { name: 'Search courses' }).fill('health and safety');
+    await overlay
+      .locator('#site-search-q') /* a combobox once focused (issue 33) */
+      .fill('health and safety');
     await overlay.getByRole('button', { name: 'Search', exact: true }).click();
     await page.waitForURL(/\/search\?/);
     const url = new URL(page.url());
@@ -244,7 +246,7 @@ test.describe('search overlay', () => {
     await visit(page, '/about');
     const icon = page.locator('#site-search-toggle');
     const overlay = page.getByRole('dialog', { name: 'Search courses' });
-    const input = overlay.getByRole('searchbox', { name: 'Search courses' });
+    const input = overlay.locator('#site-search-q'); /* a combobox once focused (issue 33) */
 
     await tabTo(page, icon);
     await page.keyboard.press('Enter');

@@ -270,7 +270,15 @@ for (const javaScriptEnabled of [true, false]) {
     test('the desktop header box lands on the results', async ({ page }) => {
       await page.setViewportSize({ width: 1440, height: 900 });
       await page.goto('/');
-      const box = page.getByRole('banner').getByRole('searchbox', { name: 'Search courses' });
+      const box = page.getByRole('banner').locator('#site-header-q');
+      await expect(box).toHaveAccessibleName('Search courses');
+      if (javaScriptEnabled) {
+        // once hydrated, the first focus puts the suggestions' combobox in the box's place (issue 33)
+        await expect(async () => {
+          await box.focus();
+          await expect(box).toHaveAttribute('role', 'combobox', { timeout: 1000 });
+        }).toPass({ timeout: 20_000 });
+      }
       await box.fill(pick.course.title);
       await Promise.all([page.waitForURL((url) => url.pathname === '/search'), box.press('Enter')]);
       expect(new URL(page.url()).searchParams.get('q')).toBe(pick.course.title);
@@ -281,8 +289,10 @@ for (const javaScriptEnabled of [true, false]) {
       await page.setViewportSize({ width: 375, height: 800 });
       await page.goto('/');
       await page.getByRole('banner').getByRole('button', { name: 'Search', exact: true }).click();
-      const input = page.locator('#site-search').getByRole('searchbox', { name: 'Search courses' });
+      // a search box, or (once focused with JavaScript) the combobox of the suggestions (issue 33) in its place
+      const input = page.locator('#site-search #site-search-q');
       await expect(input).toBeVisible();
+      await expect(input).toHaveAccessibleName('Search courses');
       await input.fill(pick.course.code);
       await Promise.all([page.waitForURL((url) => url.pathname === '/search'), input.press('Enter')]);
       expect(new URL(page.url()).searchParams.get('q')).toBe(pick.course.code);

@@ -3,17 +3,23 @@
  * The site search: a plain GET form to /search, so it works before (and without) JavaScript. Shared by
  * the desktop header box and the mobile overlay; the overlay passes refs to focus the input and to tell
  * a mousedown on the field from one outside it. On the results page it keeps the words searched for.
+ * When the box is first focused, the suggestions (search-suggestions.tsx) are loaded and make it their
+ * combobox; no page carries their code before.
  */
-import type { Ref } from 'react';
+import { useRef, useState, type Ref } from 'react';
 import { useRouter } from 'waku/router/client';
 import { SearchIcon } from './icons';
 import styles from './search-form.module.css';
+
+type SuggestionsModule = typeof import('./search-suggestions');
+let suggestionsModule: Promise<SuggestionsModule> | undefined;
+const loadSuggestions = () => (suggestionsModule ??= import('./search-suggestions'));
 
 /** The header's search box: on the results page it keeps the words searched for (also after client-side navigation). */
 export function HeaderSearchForm({ inputId }: { inputId: string }) {
   const { path, query } = useRouter();
   const searched = path === '/search' ? (new URLSearchParams(query).get('q') ?? '') : '';
-  return <SearchForm inputId={inputId} variant="header" searched={searched} />;
+  return <SearchForm key={searched} inputId={inputId} variant="header" searched={searched} />;
 }
 
 export function SearchForm({
@@ -30,6 +36,22 @@ export function SearchForm({
   /** The words of the search whose results are on screen, kept in the box. */
   searched?: string;
 }) {
+  const plainInput = useRef<HTMLInputElement | null>(null);
+  const [suggestions, setSuggestions] = useState<
+    { Suggestions: SuggestionsModule['SearchSuggestions']; input: HTMLInputElement } | undefined
+  >();
+
+  const loadOnFirstFocus = () => {
+    if (suggestions) return;
+    void loadSuggestions().then(
+      (module) => {
+        const input = plainInput.current;
+        if (input) setSuggestions({ Suggestions: module.SearchSuggestions, input });
+      },
+      () => {}, // the chunk did not load (offline): the plain box still searches
+    );
+  };
+
   return (
     <form className={`${styles.form} ${styles[variant]}`} action="/search" method="get" role="search">
       <label className="visually-hidden" htmlFor={inputId}>
@@ -37,10 +59,12 @@ export function SearchForm({
       </label>
       <div className={styles.field} ref={fieldRef}>
         <input
-          // a new search (client-side navigation) brings its own words
-          key={searched}
           defaultValue={searched}
-          ref={inputRef}
+          ref={(element) => {
+            plainInput.current = element;
+            if (typeof inputRef === 'function') inputRef(element);
+            else if (inputRef) inputRef.current = element;
+          }}
           id={inputId}
           className={styles.input}
           type="search"
@@ -48,7 +72,9 @@ export function SearchForm({
           placeholder="Search..."
           autoComplete="off"
           enterKeyHint="search"
+          onFocus={loadOnFirstFocus}
         />
+        {suggestions ? <suggestions.Suggestions input={suggestions.input} /> : null}
         <button className={styles.submit} type="submit" aria-label="Search">
           <SearchIcon size={variant === 'overlay' ? 24 : 18} />
         </button>

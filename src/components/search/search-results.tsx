@@ -1,6 +1,6 @@
 import { formatDate, formatFee } from '../../lib/format';
 import { queryTokens } from '../../lib/search/normalize-text';
-import type { SearchIndex, SearchSession } from '../../lib/search/search-index';
+import type { SearchCategory, SearchIndex, SearchSession } from '../../lib/search/search-index';
 import {
   monthName,
   searchHref,
@@ -30,7 +30,8 @@ export function SearchResults({
   complete: boolean;
 }) {
   const { required, optional } = queryTokens(query.q);
-  const tokens = [...required, ...optional];
+  // the words a slip was taken for are marked too
+  const tokens = [...required, ...optional, ...(results.correction ? queryTokens(results.correction).required : [])];
   const filters = describeFilters(index, query);
   return (
     <section className={styles.results} aria-labelledby="search-results-count">
@@ -49,6 +50,18 @@ export function SearchResults({
           </p>
         ) : null}
       </div>
+
+      {results.correction ? (
+        <p className={styles.correction}>
+          Did you mean <a href={searchHref({ ...query, q: results.correction, page: 1 })}>{results.correction}</a>?
+        </p>
+      ) : null}
+      {results.total > 0 && !results.allWords ? (
+        <p className={styles.mostWords}>No course has all of these words: the courses below have most of them.</p>
+      ) : null}
+      {results.categories.length > 0 && results.page === 1 ? (
+        <MatchingCategories categories={results.categories} />
+      ) : null}
 
       {results.total === 0 ? (
         <NoResults
@@ -70,6 +83,27 @@ export function SearchResults({
       )}
 
       <SearchPagination query={query} page={results.page} pageCount={results.pageCount} />
+    </section>
+  );
+}
+
+/** The families and learning solutions a visitor may have read on the home page, linked to their pages. */
+function MatchingCategories({ categories }: { categories: SearchCategory[] }) {
+  return (
+    <section className={styles.categories} aria-labelledby="search-categories">
+      <h2 id="search-categories" className={styles.categoriesTitle}>
+        Course families and learning solutions
+      </h2>
+      <ul className={styles.categoryList}>
+        {categories.map((category) => (
+          <li key={category.key} data-category={category.key}>
+            <a href={category.href}>{category.listedTitle ?? category.title}</a>
+            <span className={styles.categoryKind}>
+              {category.kind === 'upcoming' ? ' · upcoming course family' : ' · learning solution'}
+            </span>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }
@@ -148,7 +182,10 @@ function NoResults({ query, unknownVenue }: { query: SearchQuery; unknownVenue: 
     <div className={styles.empty}>
       <h2 className={styles.emptyTitle}>No courses match your search</h2>
       {unknownVenue ? <p>None of our scheduled courses is held at “{query.venue}”.</p> : null}
-      <p>Check the spelling, try fewer or more general words{filtered ? ', or remove a filter' : ''}.</p>
+      <p>
+        Check the spelling, try fewer or more general words{filtered ? ', or remove a filter' : ''}, or find a course by
+        category, venue, month or year with the filters above.
+      </p>
       <ul className={styles.emptyLinks}>
         {filtered && query.q ? (
           <li>

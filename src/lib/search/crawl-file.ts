@@ -10,8 +10,11 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { CrawlStorage } from './crawl-record';
 
-/** Larger than any real catalogue's record (2 000 courses take about 1 MB): a bigger file is not read. */
-const MAX_BYTES = 64 * 1024 * 1024;
+/**
+ * Larger than any real catalogue's record: 20 000 courses × 6 sessions with their search index take about
+ * 80 MB (scripts/bench-forgiving-search.mjs). A bigger file is not read.
+ */
+const MAX_BYTES = 256 * 1024 * 1024;
 
 /** How long a crawling server's lease lasts without renewal (it renews at every save, every 5 s or less). */
 const LEASE_MS = 30_000;

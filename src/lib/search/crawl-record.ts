@@ -10,6 +10,7 @@
 import * as v from 'valibot';
 import { CourseVenueSchema, TrainingCourseSchema, type CourseVenue } from '../admin/schemas';
 import type { CrawlCursor } from './load-catalogue';
+import { loadSearchEngine, SEARCH_ENGINE_VERSION, serializeSearchEngine, type SearchEngine } from './search-engine';
 import type { Catalogue } from './search-index';
 
 /**
@@ -35,6 +36,11 @@ export type CrawlRecord = {
   pass?: CrawlCursor;
   /** Scheduled runs (Workers): when the last run started, to size the next run's budget. */
   lastRunAt?: number;
+  /**
+   * The search engine's index of `catalogue` (once it was read whole), kept in MiniSearch's own form so a
+   * restarted server or a cold isolate loads it instead of indexing the catalogue again.
+   */
+  engine?: SearchEngine;
 };
 
 /** Where a record is kept (a file, a KV key). `read` answers undefined when there is none yet. */
@@ -58,6 +64,7 @@ const Category = v.object({
   kind: v.picklist(['upcoming', 'solution']),
   id: v.number(),
   title: v.string(),
+  listedTitle: v.optional(v.string()),
   courses: v.array(TrainingCourseSchema),
 });
 const Sessions = v.array(v.tuple([v.string(), v.array(CourseVenueSchema)]));
@@ -82,6 +89,12 @@ const Stored = v.object({
       whole: v.boolean(),
     }),
   ),
+  // checked apart (keptEngine): an index this release cannot read is rebuilt from the catalogue, which is kept
+  search: v.optional(v.unknown()),
+});
+const KeptSearch = v.object({
+  version: v.number(),
+  index: v.looseObject({ documentCount: v.number(), serializationVersion: v.number() }),
 });
 
 type StoredSessions = [string, CourseVenue[]][];
@@ -89,8 +102,11 @@ type StoredSessions = [string, CourseVenue[]][];
 const entries = (map: ReadonlyMap<string, readonly CourseVenue[]>): StoredSessions =>
   [...map].map(([slug, sessions]) => [slug, [...sessions]]);
 
+/** The engine's JSON, made once per index however often a pass saves its cursor (tens of MB at 20 000 courses). */
+const engineJson = new WeakMap<SearchEngine, string>();
+
 export function serializeCrawlRecord(record: CrawlRecord): string {
-  return JSON.stringify({
+  const text = JSON.stringify({
     version: CRAWL_RECORD_VERSION,
     complete: record.complete,
     whole: record.whole,
@@ -112,9 +128,37 @@ export function serializeCrawlRecord(record: CrawlRecord): string {
         }
       : {}),
   });
+  if (!record.engine) return text;
+  let index = engineJson.get(record.engine);
+  if (index === undefined) {
+    index = JSON.stringify(serializeSearchEngine(record.engine));
+    engineJson.set(record.engine, index);
+  }
+  return `${text.slice(0, -1)},"search":{"version":${SEARCH_ENGINE_VERSION},"index":${index}}}`;
 }
 
-export type ParsedCrawlRecord = { ok: true; record: CrawlRecord } | { ok: false; reason: string };
+export type ParsedCrawlRecord =
+  | {
+      ok: true;
+      record: CrawlRecord;
+      /** Why the kept search index was not taken (it is then built from the catalogue). */
+      searchNotKept?: string;
+    }
+  | { ok: false; reason: string };
+
+/** The kept search index, if this release can search it as it is. */
+function keptEngine(search: unknown): { engine: SearchEngine } | { reason: string } {
+  if (search === undefined) return { reason: 'none was kept' };
+  const parsed = v.safeParse(KeptSearch, search);
+  if (!parsed.success) return { reason: 'it is not a search index' };
+  if (parsed.output.version !== SEARCH_ENGINE_VERSION)
+    return { reason: `it is of version ${parsed.output.version}, this release indexes as ${SEARCH_ENGINE_VERSION}` };
+  try {
+    return { engine: loadSearchEngine(parsed.output.index as unknown as Parameters<typeof loadSearchEngine>[0]) };
+  } catch (error) {
+    return { reason: `MiniSearch could not load it (${errorMessage(error)})` };
+  }
+}
 
 export function parseCrawlRecord(text: string): ParsedCrawlRecord {
   let json: unknown;
@@ -138,9 +182,13 @@ export function parseCrawlRecord(text: string): ParsedCrawlRecord {
   }
   const stored = parsed.output;
   const pass = stored.pass;
+  // a partial first crawl's index is never kept: it is rebuilt from what the pass has read
+  const kept = stored.complete ? keptEngine(stored.search) : undefined;
   return {
     ok: true,
+    ...(kept && 'reason' in kept && stored.search !== undefined ? { searchNotKept: kept.reason } : {}),
     record: {
+      ...(kept && 'engine' in kept ? { engine: kept.engine } : {}),
       catalogue: {
         categories: stored.categories,
         sessionsBySlug: new Map(stored.sessions),
@@ -183,6 +231,11 @@ export async function readCrawlRecord(
   if (!parsed.ok) {
     log(`[search] the kept index (${storage.where}) is ${parsed.reason}; it is ignored and rebuilt by a new crawl`);
     return undefined;
+  }
+  if (parsed.searchNotKept) {
+    log(
+      `[search] the kept search index (${storage.where}) is not used: ${parsed.searchNotKept}; built from the kept catalogue`,
+    );
   }
   return parsed.record;
 }

@@ -132,7 +132,12 @@ export async function loadCatalogue(
         const result =
           kind === 'upcoming' ? await source.getOpenCourseCategory(id) : await source.getLearningSolutionCategory(id);
         onProgress();
-        if (result.ok) return { kind, id, title: result.data.title || title, courses: result.data.training_course };
+        if (result.ok) {
+          const own = result.data.title || title;
+          // the list's title is the home page card's: a visitor who read it there searches for it
+          const listed = title && title !== own ? { listedTitle: title } : {};
+          return { kind, id, title: own, ...listed, courses: result.data.training_course };
+        }
         if (isNotFound(result.error)) return undefined;
         const kept = previous?.categories.find((category) => category.kind === kind && category.id === id);
         fail(`category ${kind}-${id}`, result.error, kept !== undefined);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compactText, foldText, queryTokens, tokenize } from './normalize-text';
+import { compactText, foldText, queryTokens, searchTerm, tokenize } from './normalize-text';
 
 describe('foldText', () => {
   it('drops accents and case', () => {
@@ -30,8 +30,8 @@ describe('tokenize', () => {
     ]);
   });
 
-  it('keeps letters of other scripts (and folds their marks: إ → ا)', () => {
-    expect(tokenize('إدارة المشاريع')).toEqual(['ادارة', 'المشاريع']);
+  it('keeps letters of other scripts (and folds their marks: إ → ا, ة → ه)', () => {
+    expect(tokenize('إدارة المشاريع')).toEqual(['اداره', 'المشاريع']);
   });
 });
 
@@ -56,5 +56,43 @@ describe('queryTokens', () => {
 
   it('drops repeated words', () => {
     expect(queryTokens('risk RISK Risk')).toEqual({ required: ['risk'], optional: [] });
+  });
+});
+
+describe('Arabic, folded as readers read it (index and query alike)', () => {
+  const term = (word: string) => tokenize(word).map(searchTerm).join(' ');
+
+  it('makes the hamza forms of alef one alef', () => {
+    expect(term('أ إ آ ا')).toBe('ا ا ا ا');
+    expect(term('إدارة')).toBe(term('ادارة'));
+  });
+
+  it('reads taa marbuta as haa and alef maqsura as yaa', () => {
+    expect(term('الاحترافية')).toBe(term('الاحترافيه'));
+    expect(term('مستوى')).toBe(term('مستوي'));
+  });
+
+  it('drops diacritics (harakat) and tatweel', () => {
+    expect(term('الفعّالة')).toBe(term('الفعاله'));
+    expect(term('المـوازنات')).toBe(term('الموازنات'));
+    expect(term('إِدَارَة')).toBe(term('ادارة'));
+  });
+
+  it('reads Arabic-Indic digits as digits', () => {
+    expect(term('ISO ٤٥٠٠١')).toBe('iso 45001');
+    expect(term('۲۰۲۷')).toBe('2027');
+  });
+
+  it('takes the article without the one-letter prefix glued to it', () => {
+    expect(term('والمناقصات')).toBe(term('المناقصات'));
+    for (const prefixed of ['بالمناقصات', 'فالمناقصات', 'كالمناقصات', 'للمناقصات'])
+      expect(term(prefixed)).toBe('المناقصات');
+    // a short word is left alone, and so is a word that only looks prefixed
+    expect(term('وال')).toBe('وال');
+    expect(searchTerm(searchTerm('والمناقصات'))).toBe(searchTerm('والمناقصات'));
+  });
+
+  it('leaves Latin words as the Latin folding makes them', () => {
+    expect(term('Gestión Financière')).toBe('gestion financiere');
   });
 });

@@ -14,6 +14,8 @@ import { parseServerConfig, type Env } from '../server-config';
 import { kvCrawlStorage, type CrawlKv } from './crawl-kv';
 import { errorMessage, readCrawlRecord, serializeCrawlRecord, type CrawlRecord } from './crawl-record';
 import { loadCatalogue } from './load-catalogue';
+import { buildSearchEngine } from './search-engine';
+import { searchDocuments } from './search-index';
 
 /** A run sized for more than this many minutes (a long pause of the schedule) still makes one hour's calls. */
 const MAX_MINUTES_PER_RUN = 60;
@@ -123,6 +125,10 @@ export async function runScheduledCrawl({
       lastRunAt: scheduledTime,
     };
   }
+  // a catalogue read whole is indexed once, here, so isolates load the index instead of building it
+  if (!record.complete) delete record.engine;
+  else if (record.catalogue === kept?.catalogue && kept.engine) record.engine = kept.engine;
+  else record.engine = buildSearchEngine(searchDocuments(record.catalogue));
   try {
     await storage.write(serializeCrawlRecord(record));
   } catch (error) {

@@ -278,7 +278,11 @@ export function createSearchIndexStore(options: SearchIndexStoreOptions) {
             }
           : record.catalogue;
       current = {
-        index: { ...buildSearchIndex(shown, now()), builtAt: record.builtAt },
+        // the kept search index is loaded, not rebuilt (crawl-record.ts keeps it only for a complete catalogue)
+        index: {
+          ...buildSearchIndex(shown, now(), shown === record.catalogue ? record.engine : undefined),
+          builtAt: record.builtAt,
+        },
         catalogue: record.catalogue,
         complete: record.complete,
         whole: record.whole,
@@ -321,6 +325,8 @@ export function createSearchIndexStore(options: SearchIndexStoreOptions) {
       whole: current.whole,
       builtAt: current.index.builtAt,
       ...(pass && pass.next < pass.slugs.length ? { pass } : {}),
+      // the search engine's own index of the catalogue, so a restart loads it (a first crawl's partial one is not kept)
+      ...(current.complete ? { engine: current.index.engine } : {}),
     };
     const text = serializeCrawlRecord(record);
     if (pass) void holdsLease(); // renews the lease while the pass runs

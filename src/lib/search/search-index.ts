@@ -4,7 +4,16 @@
  * Plain data built from plain data (no admin calls here), so tests can build one from a fixed catalogue.
  */
 import type { CourseCategory, CourseVenue, LearningSolution, OpenCourse } from '../admin/schemas';
-import { compactText, foldText, tokenize } from './normalize-text';
+import { compactText, foldText, searchTerm, tokenize } from './normalize-text';
+import {
+  buildSearchEngine,
+  CATEGORY_DOCUMENT_PREFIX,
+  codeText,
+  descriptionText,
+  queryTerms,
+  type SearchDocument,
+  type SearchEngine,
+} from './search-engine';
 
 export type CategoryKind = 'upcoming' | 'solution';
 
@@ -23,6 +32,8 @@ export type CatalogueCategory = {
   /** The id of the open course or learning solution whose category this is. */
   id: OpenCourse['id'] | LearningSolution['id'];
   title: CourseCategory['title'];
+  /** The title the category list gives it (the home page's card), when it differs from the category's own. */
+  listedTitle?: string;
   courses: Readonly<CourseCategory['training_course']>;
 };
 
@@ -32,6 +43,8 @@ export type SearchCategory = {
   kind: CategoryKind;
   id: number;
   title: string;
+  /** The home page card's title, when the category list names it otherwise. */
+  listedTitle?: string;
   href: string;
 };
 
@@ -40,7 +53,7 @@ export type SearchSession = {
   endDate: string;
   venue: string;
   fee: number;
-  /** Folded venue words, for venue words in a query. */
+  /** Folded venue words as the engine keeps them, for venue words in a query. */
   venueTokens: readonly string[];
   /** 1–12 and yyyy of the start date (sessions are filed under the month they start in). */
   month: number;
@@ -58,11 +71,12 @@ export type SearchCourse = {
   categoryKeys: readonly string[];
   /** Sorted by start date. */
   sessions: readonly SearchSession[];
-  foldedTitle: string;
+  /**
+   * The title's words as the engine keeps them (joining words left out), joined by one space, and the code's
+   * letters and digits: what an exact title or code is compared with.
+   */
+  titleTerms: string;
   compactCode: string;
-  titleTokens: readonly string[];
-  codeTokens: readonly string[];
-  categoryTokens: readonly string[];
 };
 
 export type SearchIndex = {
@@ -73,6 +87,11 @@ export type SearchIndex = {
   venues: readonly string[];
   months: readonly number[];
   years: readonly number[];
+  /** The full-text index of the courses and categories (search-engine.ts). */
+  engine: SearchEngine;
+  /** Slug → course, and key → category, for the engine's answers. */
+  courseBySlug: ReadonlyMap<string, SearchCourse>;
+  categoryByKey: ReadonlyMap<string, SearchCategory>;
 };
 
 function categoryKey(kind: CategoryKind, id: number): string {
@@ -97,12 +116,13 @@ export function firstUpcomingDay(now: number): string {
 
 const ISO_DATE = /^(\d{4})-(\d{2})-\d{2}$/;
 
-export function buildSearchIndex(catalogue: Catalogue, now: number): SearchIndex {
+/**
+ * The index of a catalogue. `engine`: the full-text index kept with the catalogue it was built from (loaded,
+ * not rebuilt); without it, one is built here.
+ */
+export function buildSearchIndex(catalogue: Catalogue, now: number, engine?: SearchEngine): SearchIndex {
   const categories: SearchCategory[] = [];
-  const bySlug = new Map<
-    string,
-    { course: CatalogueCategory['courses'][number]; categoryKeys: string[]; categoryTitles: string[] }
-  >();
+  const bySlug = new Map<string, { course: CatalogueCategory['courses'][number]; categoryKeys: string[] }>();
 
   for (const category of catalogue.categories) {
     const key = categoryKey(category.kind, category.id);
@@ -112,17 +132,15 @@ export function buildSearchIndex(catalogue: Catalogue, now: number): SearchIndex
       kind: category.kind,
       id: category.id,
       title: category.title,
+      ...(category.listedTitle ? { listedTitle: category.listedTitle } : {}),
       href: categoryHref(category.kind, category.id),
     });
     for (const course of category.courses) {
       const entry = bySlug.get(course.slug);
       if (entry) {
-        if (!entry.categoryKeys.includes(key)) {
-          entry.categoryKeys.push(key);
-          entry.categoryTitles.push(category.title);
-        }
+        if (!entry.categoryKeys.includes(key)) entry.categoryKeys.push(key);
       } else {
-        bySlug.set(course.slug, { course, categoryKeys: [key], categoryTitles: [category.title] });
+        bySlug.set(course.slug, { course, categoryKeys: [key] });
       }
     }
   }
@@ -132,7 +150,7 @@ export function buildSearchIndex(catalogue: Catalogue, now: number): SearchIndex
   const months = new Set<number>();
   const years = new Set<number>();
 
-  const courses: SearchCourse[] = [...bySlug.values()].map(({ course, categoryKeys, categoryTitles }) => {
+  const courses: SearchCourse[] = [...bySlug.values()].map(({ course, categoryKeys }) => {
     const sessions = (catalogue.sessionsBySlug.get(course.slug) ?? [])
       .flatMap((session): SearchSession[] => {
         const date = ISO_DATE.exec(session.start_date);
@@ -143,7 +161,7 @@ export function buildSearchIndex(catalogue: Catalogue, now: number): SearchIndex
             endDate: session.end_date,
             venue: session.venue_name.trim(),
             fee: session.course_fee,
-            venueTokens: tokenize(session.venue_name),
+            venueTokens: tokenize(session.venue_name).map(searchTerm),
             month: Number(date[2]),
             year: Number(date[1]),
           },
@@ -167,11 +185,8 @@ export function buildSearchIndex(catalogue: Catalogue, now: number): SearchIndex
       description: catalogue.descriptionsBySlug?.get(course.slug) ?? '',
       categoryKeys,
       sessions,
-      foldedTitle: tokenize(course.title).join(' '),
+      titleTerms: queryTerms(course.title).join(' '),
       compactCode: compactText(course.code),
-      titleTokens: unique(tokenize(course.title)),
-      codeTokens: unique([...tokenize(course.code), compactText(course.code)].filter(Boolean)),
-      categoryTokens: unique(categoryTitles.flatMap((title) => tokenize(title))),
     };
   });
 
@@ -182,9 +197,48 @@ export function buildSearchIndex(catalogue: Catalogue, now: number): SearchIndex
     venues: [...venues.values()].sort((a, b) => a.localeCompare(b, 'en')),
     months: [...months].sort((a, b) => a - b),
     years: [...years].sort((a, b) => a - b),
+    engine: engine ?? buildSearchEngine(searchDocuments(catalogue)),
+    courseBySlug: new Map(courses.map((course) => [course.slug, course])),
+    categoryByKey: new Map(categories.map((category) => [category.key, category])),
   };
 }
 
-function unique(words: string[]): string[] {
-  return [...new Set(words)];
+/**
+ * What the engine indexes: each course once (with the titles of every category listing it and the venues of
+ * its sessions), and each category by its own and its card's title, so the names on the home page lead to
+ * their pages.
+ */
+export function searchDocuments(catalogue: Catalogue): SearchDocument[] {
+  const courses = new Map<string, SearchDocument>();
+  const categories = new Map<string, SearchDocument>();
+  for (const category of catalogue.categories) {
+    const key = categoryKey(category.kind, category.id);
+    if (categories.has(key)) continue;
+    const titles = [category.title, category.listedTitle].filter((title): title is string => Boolean(title));
+    categories.set(key, {
+      id: `${CATEGORY_DOCUMENT_PREFIX}${key}`,
+      title: [...new Set(titles)].join(' '),
+      code: '',
+      category: '',
+      description: '',
+      venue: '',
+    });
+    for (const course of category.courses) {
+      const known = courses.get(course.slug);
+      if (known) {
+        if (!known.category.includes(category.title)) known.category = `${known.category} ${category.title}`;
+        continue;
+      }
+      const venues = new Set((catalogue.sessionsBySlug.get(course.slug) ?? []).map((session) => session.venue_name));
+      courses.set(course.slug, {
+        id: course.slug,
+        title: course.title,
+        code: codeText(course.code),
+        category: category.title,
+        description: descriptionText(catalogue.descriptionsBySlug?.get(course.slug) ?? ''),
+        venue: [...venues].join(' '),
+      });
+    }
+  }
+  return [...courses.values(), ...categories.values()];
 }

@@ -88,10 +88,36 @@ describe('matching q', () => {
     expect(codes('q=scrum agile')).toEqual(['PM-102']);
   });
 
-  it('requires every meaningful word, but not joining words', () => {
-    expect(codes('q=agile risk')).toEqual([]);
+  it('wants every meaningful word first, joining words left out', () => {
+    expect(codes('q=project risk')).toEqual(['PM-103']);
     expect(codes('q=coaching courses in kuala lumpur')).toEqual(['LM-202']);
-    expect(codes('q=coaching in london')).toEqual([]);
+  });
+
+  it('falls back to the courses with most of the words when none has them all', () => {
+    const results = searchCourses(index, parseSearchQuery('q=agile risk', index), FIXTURE_NOW);
+    expect(results.allWords).toBe(false);
+    expect(results.items.map((item) => item.course.code).sort()).toEqual(['PM-102', 'PM-103']);
+    // the course with the title word comes first; one found by its venue alone shows only the sessions there
+    expect(codes('q=coaching in london')[0]).toBe('LM-202');
+    expect(sessionsOf('q=coaching in london', 'LM-201')).toEqual(['2028-01-10 London']);
+  });
+
+  it('forgives a slip in a word of 4 letters or more, and says what it took the word for', () => {
+    const results = searchCourses(index, parseSearchQuery('q=coacing', index), FIXTURE_NOW);
+    expect(results.items.map((item) => item.course.code)).toEqual(['LM-202']);
+    expect(results.correction).toBe('coaching');
+    expect(codes('q=Strategic Ladership for Senior Managers')[0]).toBe('LM-201');
+    // none in a shorter word or a code: 'PMX' and 'PM-104' are other things
+    expect(codes('q=pmx')).toEqual([]);
+    expect(codes('q=pm104')).toEqual([]);
+  });
+
+  it('finds a category page by its title, and no category once a filter is in play', () => {
+    const found = searchCourses(index, parseSearchQuery('q=energy transition', index), FIXTURE_NOW);
+    expect(found.total).toBe(0);
+    expect(found.categories.map((category) => category.href)).toEqual(['/learning-solutions-course-details/202']);
+    const filtered = searchCourses(index, parseSearchQuery('q=energy transition&venue=Dubai', index), FIXTURE_NOW);
+    expect(filtered.categories).toEqual([]);
   });
 
   it('ranks an exact title or code above other matches', () => {

@@ -1,13 +1,15 @@
 /**
  * What a search asks (read from the URL, so results can be shared and bookmarked) and what it finds on an
- * index. Matching: every word of `q` must begin a word of the course's title, code, category or (for the
- * sessions then shown) venue, in any order, after accent and case folding; joining words such as 'in' or
- * 'courses' only add to the ranking. Ranking: exact title or code first, then title/code words above
- * category and venue words, then the soonest session.
+ * index. Matching is the search engine's (search-engine.ts: slips forgiven by word length, every word first
+ * and then most words, title and code above category above description); a word found only among a course's
+ * venues shows only the sessions held there; joining words such as 'in' or 'courses' are left out.
+ * Ranking: an exact title or code (or a title equal to the words with their slips corrected) first, then the engine's score (scores within 5% are a tie), then the
+ * soonest session.
  * Filters: `category` narrows the courses, `venue`, `month` and `year` narrow the sessions, and a course with
  * no session left is dropped once a session filter (or a venue word in `q`) is in play.
  */
-import { compactText, foldText, queryTokens, tokenize } from './normalize-text';
+import { compactText, foldText } from './normalize-text';
+import { CATEGORY_DOCUMENT_PREFIX, queryTerms, searchEngine } from './search-engine';
 import {
   firstUpcomingDay,
   type SearchCategory,
@@ -105,85 +107,99 @@ export type SearchResults = {
   /** 1-based position of the first item on this page (0 when there are none). */
   first: number;
   items: CourseMatch[];
+  /** Course families and learning solutions whose title matches the words (none when a filter is in play). */
+  categories: SearchCategory[];
+  /** The words with their slips corrected, when a word was found only through a correction ("Did you mean"). */
+  correction?: string;
+  /** False when no course has every word: the results have most of them. */
+  allWords: boolean;
 };
 
+/** Scores within this share of each other count as a tie, broken by the soonest session. */
+const TIE_BAND = 0.05;
+
 export function searchCourses(index: SearchIndex, query: SearchQuery, now: number = Date.now()): SearchResults {
-  const { required, optional } = queryTokens(query.q);
-  const foldedQuery = tokenize(query.q).join(' ');
-  const compactQuery = compactText(query.q);
   const today = firstUpcomingDay(now);
   const sessionFilter = query.venue !== undefined || query.month !== undefined || query.year !== undefined;
   const foldedVenue = query.venue === undefined ? undefined : foldText(query.venue);
-
-  const matches: CourseMatch[] = [];
-  for (const course of index.courses) {
-    if (query.category && !course.categoryKeys.includes(query.category)) continue;
-
-    let score = 0;
-    const venueWords: string[] = [];
-    for (const token of required) {
-      const weight = courseWeight(course, token);
-      if (weight > 0) score += weight;
-      else venueWords.push(token);
-    }
-    for (const token of optional) score += courseWeight(course, token) / 2;
-
-    const sessions = course.sessions.filter(
+  const upcoming = (course: SearchCourse, venueWords: readonly string[]) =>
+    course.sessions.filter(
       (session) =>
         session.startDate >= today &&
         (foldedVenue === undefined || foldText(session.venue) === foldedVenue) &&
         (query.month === undefined || session.month === query.month) &&
         (query.year === undefined || session.year === query.year) &&
-        venueWords.every((word) => session.venueTokens.some((venueToken) => venueToken.startsWith(word))),
+        venueWords.every((word) => session.venueTokens.includes(word)),
     );
-    if ((sessionFilter || venueWords.length > 0) && sessions.length === 0) continue;
 
-    if (required.length > 0) {
-      score += venueWords.length * 2;
-      if (course.foldedTitle === foldedQuery) score += 100;
-      else if (course.foldedTitle.startsWith(foldedQuery)) score += 10;
-      if (compactQuery && course.compactCode === compactQuery) score += 100;
+  const matches: CourseMatch[] = [];
+  const categories: SearchCategory[] = [];
+  let correction: string | undefined;
+  let allWords = true;
+  const categoriesOf = (course: SearchCourse) =>
+    course.categoryKeys.flatMap((key) => index.categoryByKey.get(key) ?? []);
+
+  if (query.q && queryTerms(query.q).length > 0) {
+    const answer = searchEngine(index.engine, query.q);
+    correction = answer.correction;
+    allWords = answer.allWords;
+    // the words as typed, and with their slips corrected: a title equal to either is the one asked for
+    const asked = new Set([queryTerms(query.q).join(' '), ...(answer.correction ? [answer.correction] : [])]);
+    const compactQuery = compactText(query.q);
+    for (const found of answer.matches) {
+      if (found.id.startsWith(CATEGORY_DOCUMENT_PREFIX)) {
+        const category = index.categoryByKey.get(found.id.slice(CATEGORY_DOCUMENT_PREFIX.length));
+        if (category) categories.push(category);
+        continue;
+      }
+      const course = index.courseBySlug.get(found.id);
+      if (!course) continue;
+      if (query.category && !course.categoryKeys.includes(query.category)) continue;
+      // a word found only among the venues names where: only those sessions are shown
+      const venueWords = Object.entries(found.match).flatMap(([word, fields]) =>
+        fields.length > 0 && fields.every((field) => field === 'venue') ? [word] : [],
+      );
+      const sessions = upcoming(course, venueWords);
+      if ((sessionFilter || venueWords.length > 0) && sessions.length === 0) continue;
+      // an exact title or code is first whatever the engine thinks of the other words
+      const exact = asked.has(course.titleTerms) || (compactQuery !== '' && course.compactCode === compactQuery);
+      matches.push({ course, categories: categoriesOf(course), sessions, score: exact ? Infinity : found.score });
     }
-
-    matches.push({
-      course,
-      categories: index.categories.filter((category) => course.categoryKeys.includes(category.key)),
-      sessions,
-      score,
-    });
+  } else {
+    for (const course of index.courses) {
+      if (query.category && !course.categoryKeys.includes(query.category)) continue;
+      const sessions = upcoming(course, []);
+      if (sessionFilter && sessions.length === 0) continue;
+      matches.push({ course, categories: categoriesOf(course), sessions, score: 0 });
+    }
   }
 
-  matches.sort(
+  const band = (score: number) =>
+    score === Infinity ? Infinity : score > 0 ? Math.floor(Math.log(score) / Math.log1p(TIE_BAND)) : 0;
+  const ranked = matches.map((match) => ({ match, band: band(match.score) }));
+  ranked.sort(
     (a, b) =>
-      b.score - a.score ||
-      compareNextSession(a.sessions[0], b.sessions[0]) ||
-      titleOrder.compare(a.course.title, b.course.title),
+      (b.band === a.band ? 0 : b.band > a.band ? 1 : -1) ||
+      compareNextSession(a.match.sessions[0], b.match.sessions[0]) ||
+      b.match.score - a.match.score ||
+      titleOrder.compare(a.match.course.title, b.match.course.title),
   );
 
-  const pageCount = Math.max(1, Math.ceil(matches.length / PAGE_SIZE));
+  const pageCount = Math.max(1, Math.ceil(ranked.length / PAGE_SIZE));
   const page = Math.min(Math.max(1, query.page), pageCount);
   const start = (page - 1) * PAGE_SIZE;
-  const items = matches.slice(start, start + PAGE_SIZE);
-  return { total: matches.length, page, pageCount, pageSize: PAGE_SIZE, first: items.length ? start + 1 : 0, items };
-}
-
-/** How well a query word matches a course's own words: title and code count more than the category. */
-function courseWeight(course: SearchCourse, token: string): number {
-  return Math.max(
-    wordWeight(course.titleTokens, token, 6, 4),
-    wordWeight(course.codeTokens, token, 6, 4),
-    wordWeight(course.categoryTokens, token, 2, 1),
-  );
-}
-
-/** `exact` when a word equals the token, `prefix` when one starts with it, else 0. */
-function wordWeight(words: readonly string[], token: string, exact: number, prefix: number): number {
-  let weight = 0;
-  for (const word of words) {
-    if (word === token) return exact;
-    if (weight === 0 && word.startsWith(token)) weight = prefix;
-  }
-  return weight;
+  const items = ranked.slice(start, start + PAGE_SIZE).map(({ match }) => match);
+  return {
+    total: ranked.length,
+    page,
+    pageCount,
+    pageSize: PAGE_SIZE,
+    first: items.length ? start + 1 : 0,
+    items,
+    categories: query.category || sessionFilter ? [] : categories.slice(0, 5),
+    allWords,
+    ...(correction ? { correction } : {}),
+  };
 }
 
 /** Courses with a session come before those without; earlier sessions first. */

@@ -51,7 +51,14 @@ export type DemoAdmin = {
 };
 
 export async function startAdmin(
-  options: { latencyMs?: number; courses?: number; categorySize?: number; photos?: boolean } = {},
+  options: {
+    latencyMs?: number;
+    courses?: number;
+    categorySize?: number;
+    photos?: boolean;
+    /** 'real-world': real-world course titles with near-copies and Arabic titles (issue 33). */
+    catalogue?: 'demo' | 'real-world';
+  } = {},
 ): Promise<DemoAdmin> {
   return startDemoAdmin({
     host: '127.0.0.1',
@@ -162,11 +169,18 @@ export async function startSite(
  * already have read (and cached) the answer the test means to break.
  */
 export async function startPair(
-  options: { latencyMs?: number; courses?: number; env?: Record<string, string>; faults?: FaultRule[] } = {},
+  options: {
+    latencyMs?: number;
+    courses?: number;
+    env?: Record<string, string>;
+    faults?: FaultRule[];
+    catalogue?: 'demo' | 'real-world';
+  } = {},
 ) {
   const admin = await startAdmin({
     ...(options.latencyMs ? { latencyMs: options.latencyMs } : {}),
     ...(options.courses ? { courses: options.courses } : {}),
+    ...(options.catalogue ? { catalogue: options.catalogue } : {}),
   });
   if (options.faults) admin.setFaults(options.faults);
   const site = await startSite(admin, options.env);
