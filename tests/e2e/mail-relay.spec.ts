@@ -93,7 +93,7 @@ async function teamCopy(reference: string): Promise<ParsedMail> {
 }
 
 /** The reference the confirmation shows (its first 8 characters of the record's id, in upper case). */
-const referenceIn = (html: string): string => /<strong>([0-9A-F]{8})<\/strong>/.exec(html)![1]!;
+const referenceIn = (html: string): string => /<strong[^>]*>([0-9A-F]{8})<\/strong>/.exec(html)![1]!;
 
 /** The acknowledgement holds none of `typed` and links to nothing but the site; the team's copy holds all. */
 async function expectNoRelay(victim: string, reference: string, typed: string[]): Promise<void> {
