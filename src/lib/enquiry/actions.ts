@@ -30,7 +30,6 @@ import {
   HONEYPOT_FIELD,
   INTENT_FIELD,
   KIND_FIELD,
-  PAYERS,
   SESSION_FIELD,
   readFormInput,
   typedValues,
@@ -82,66 +81,46 @@ const REJECTED_STATUS = { 'too-large': 413, 'rate-limited': 429, honeypot: 400, 
  * What the confirmation shows of an accepted registration: the session the server looked up from the reference
  * the form sent (a form whose reference was changed books another session than the page around it shows, and
  * the visitor must see which one it was) and what was typed, which the pipeline has just accepted. Made from
- * the sending alone, so the same form posted again (refresh, back and send) shows the same confirmation.
+ * the sending alone, so the same form posted again (refresh, back and send) shows the same confirmation. It is
+ * the quotation's data (the same as the team's emailed copy) with the quotation's sealed address; when sealing
+ * fails the confirmation still shows, without the link (the team's email carries the quotation).
  */
-function bookingSummary(
+async function bookingSummary(
+  id: string,
   session: RegistrationSession,
   calendarHref: string,
   input: Record<string, unknown>,
-): BookingSummary {
-  const text = (name: string) => {
-    const value = input[name];
-    return typeof value === 'string' ? value.trim() : '';
-  };
+): Promise<BookingSummary> {
+  const text = (name: string) => (typeof input[name] === 'string' ? (input[name] as string).trim() : '');
   const count = delegateCount(input[DELEGATE_COUNT_FIELD]);
-  const delegates = Array.from({ length: count }, (_, index) => text(delegateField(index + 1, 'name')));
-  const payer = text('payer');
-  const poNumber = text('poNumber');
+  const quotation = quotationData({
+    reference: referenceOf(id),
+    receivedAt: new Date(),
+    session,
+    fields: input,
+    delegates: Array.from({ length: count }, (_, index) => ({
+      name: text(delegateField(index + 1, 'name')),
+      jobTitle: text(delegateField(index + 1, 'jobTitle')),
+    })),
+    validDays: serverConfig().quotation.validDays,
+  });
+  let sealed: string | undefined;
+  try {
+    sealed = await quotationHref(quotation);
+  } catch {
+    sealed = undefined;
+  }
+  const { buyer } = quotation;
   return {
-    courseTitle: session.courseTitle,
-    ...(session.courseCode ? { courseCode: session.courseCode } : {}),
-    startDate: session.startDate,
-    endDate: session.endDate,
-    venue: session.venue,
-    feeUsd: session.feeUsd,
+    ...quotation.session,
     totalUsd: Math.round(session.feeUsd * count * 100) / 100,
-    delegates,
-    payer: PAYERS.find((option) => option.value === payer)?.label ?? payer,
-    ...(poNumber ? { poNumber } : {}),
+    delegates: quotation.delegates.map((delegate) => delegate.name),
+    payer: buyer.payer,
+    ...(buyer.poNumber ? { poNumber: buyer.poNumber } : {}),
     calendarHref,
     nextSteps: serverConfig().enquiry.email?.replyTime ?? DEFAULT_REPLY_TIME,
+    ...(sealed ? { quotationHref: sealed } : {}),
   };
-}
-
-/**
- * The booking with its quotation's address. The quotation is made from what the pipeline accepted (the same
- * data as the team's emailed copy), sealed into its address; when that fails the confirmation still shows,
- * without the link (the team's email carries the quotation).
- */
-async function withQuotation(
-  booking: BookingSummary,
-  id: string,
-  session: RegistrationSession,
-  input: Record<string, unknown>,
-): Promise<BookingSummary> {
-  try {
-    const count = delegateCount(input[DELEGATE_COUNT_FIELD]);
-    const text = (name: string) => (typeof input[name] === 'string' ? (input[name] as string).trim() : '');
-    const data = quotationData({
-      reference: referenceOf(id),
-      receivedAt: new Date(),
-      session,
-      fields: input,
-      delegates: Array.from({ length: count }, (_, index) => ({
-        name: text(delegateField(index + 1, 'name')),
-        jobTitle: text(delegateField(index + 1, 'jobTitle')),
-      })),
-      validDays: serverConfig().quotation.validDays,
-    });
-    return { ...booking, quotationHref: await quotationHref(data) };
-  } catch {
-    return booking;
-  }
 }
 
 export async function sendEnquiry(_previous: EnquiryFormState | null, formData: FormData): Promise<EnquiryFormState> {
@@ -211,9 +190,7 @@ export async function sendEnquiry(_previous: EnquiryFormState | null, formData: 
       errors: {},
       reference: referenceOf(outcome.id),
       ...(typeof name === 'string' && name.trim() ? { name: name.trim().slice(0, 100) } : {}),
-      ...(session
-        ? { booking: await withQuotation(bookingSummary(session, calendarHref, input), outcome.id, session, input) }
-        : {}),
+      ...(session ? { booking: await bookingSummary(outcome.id, session, calendarHref, input) } : {}),
     };
   }
   const values = typedValues(input, fields);
