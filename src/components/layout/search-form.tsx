@@ -6,7 +6,7 @@
  * When the box is first focused, the suggestions (search-suggestions.tsx) are loaded and make it their
  * combobox; no page carries their code before.
  */
-import { useRef, useState, type Ref } from 'react';
+import { useEffect, useRef, useState, type Ref } from 'react';
 import { useRouter } from 'waku/router/client';
 import { SearchIcon } from './icons';
 import styles from './search-form.module.css';
@@ -51,6 +51,12 @@ export function SearchForm({
       () => {}, // the chunk did not load (offline): the plain box still searches
     );
   };
+
+  // A box focused before the page hydrated (a quick tap on a slow phone) had its focus event before React
+  // listened: its suggestions come once it has (once, on hydration).
+  useEffect(() => {
+    if (plainInput.current && plainInput.current === document.activeElement) loadOnFirstFocus();
+  }, []);
 
   return (
     <form className={`${styles.form} ${styles[variant]}`} action="/search" method="get" role="search">
