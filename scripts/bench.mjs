@@ -150,6 +150,13 @@ await admin.close();
 // indexed by scheduled runs and shared by two instances (skipped without `npm run build:cloudflare`).
 await (await import('./bench-search-index.mjs')).runSearchIndexBench();
 
+// 5a. The event loop while the crawl runs and keeps its index (issue 35): the longest wait of a small request
+// behind the crawl's own work at 5 000 courses with full descriptions, beside the same server idle after it.
+{
+  const { benchCrawlStall, formatCrawlStall } = await import('./bench-crawl-stall.mjs');
+  console.log(`\n${formatCrawlStall(await benchCrawlStall({ courses: 5000 }))}`);
+}
+
 // 5b. Search that forgives (issue 33): computed search at 200, 5 000 and 20 000 courses with the page cache off,
 // the kept index's bytes and load time, and the script bytes of `/` and of the suggestions loaded on focus.
 await (await import('./bench-forgiving-search.mjs')).runForgivingSearchBench();

@@ -124,8 +124,8 @@ async function main() {
             .items.map((item) => item.course.slug);
         return { search, bytes: undefined };
       },
-      'MiniSearch 7.2': (catalogue) => {
-        const engine = engineModule.buildSearchEngine(indexModule.searchDocuments(catalogue));
+      'MiniSearch 7.2': async (catalogue) => {
+        const engine = await engineModule.buildSearchEngine(await indexModule.searchDocuments(catalogue));
         const search = (q) =>
           engineModule
             .searchEngine(engine, q)
@@ -134,8 +134,10 @@ async function main() {
             .map((match) => match.id);
         return { search, bytes: Buffer.byteLength(JSON.stringify(engine.toJSON())) };
       },
-      'Fuse.js 7.5': (catalogue) => {
-        const documents = indexModule.searchDocuments(catalogue).filter((doc) => !doc.id.startsWith('category:'));
+      'Fuse.js 7.5': async (catalogue) => {
+        const documents = (await indexModule.searchDocuments(catalogue)).filter(
+          (doc) => !doc.id.startsWith('category:'),
+        );
         const keys = [
           { name: 'title', weight: 3 },
           { name: 'code', weight: 3 },
@@ -160,7 +162,7 @@ async function main() {
     for (const [name, make] of Object.entries(libraries)) {
       log(`${name}…`);
       let start = performance.now();
-      const lib = make(small);
+      const lib = await make(small);
       const buildSmall = performance.now() - start;
       const share = (list, ok) => list.filter(ok).length / list.length;
       const slipRecall = share(slips, ({ title, typed }) =>
@@ -177,7 +179,7 @@ async function main() {
         slips.map((item) => item.typed),
       );
       start = performance.now();
-      const bigLib = make(big);
+      const bigLib = await make(big);
       const buildBig = performance.now() - start;
       log(`  built at ${args.big}`);
       const timeBig = timeQueries(

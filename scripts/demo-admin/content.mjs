@@ -729,7 +729,9 @@ function extraCategoryRows(missing, perCategory) {
  *   `photos`: name camera photos (`.jpg`, a `.png` logo, photos.mjs) instead of the SVG drawings;
  *   `categorySize`: how many generated courses each added category holds (DEMO_CATEGORY_SIZE, default 50);
  *   `catalogue`: 'real-world' lists real-world course titles with near-copies, Arabic titles and 6 sessions a
- *   course (real-world-catalogue.mjs; DEMO_CATALOGUE) instead of the demo's few tidy ones.
+ *   course (real-world-catalogue.mjs; DEMO_CATALOGUE) instead of the demo's few tidy ones;
+ *   `descriptionChars`: every sub-course's description is written out to at least this many characters
+ *   (DEMO_DESCRIPTION_CHARS), as real providers' one- or two-page descriptions are.
  * @returns {DemoSite}
  */
 export function createDemoSite({
@@ -739,6 +741,7 @@ export function createDemoSite({
   photos = false,
   categorySize = EXTRA_PER_CATEGORY,
   catalogue = 'demo',
+  descriptionChars = 0,
 }) {
   if (!origin) throw new TypeError('createDemoSite: origin is required');
   const base = origin.replace(/\/+$/, '');
@@ -881,6 +884,7 @@ export function createDemoSite({
           index,
           today,
           sessionsPerCourse,
+          descriptionChars,
         });
         return { id: nextCourseId++, code, title, slug };
       }),
@@ -957,10 +961,11 @@ export function createDemoContent(options) {
 /**
  * One sub-course: a templated rich description and 0–4 sessions spread over the next twelve months.
  * @param {{ row: CategoryRow, title: string, focus: string, slug: string, code: string, index: number, today: number,
- *   sessionsPerCourse?: number }} args  `sessionsPerCourse`: every course has that many (real-world catalogue).
+ *   sessionsPerCourse?: number, descriptionChars?: number }} args  `sessionsPerCourse`: every course has that many
+ *   (real-world catalogue); `descriptionChars`: the description's least length.
  * @returns {SubCourse}
  */
-function buildSubCourse({ row, title, focus, slug, code, index, today, sessionsPerCourse }) {
+function buildSubCourse({ row, title, focus, slug, code, index, today, sessionsPerCourse, descriptionChars = 0 }) {
   const rng = createRng(`sub-course:${slug}`);
   const days = hashString(slug) % 3 === 0 ? 3 : 5;
   const sessionCount = DEMO_EDGE_CASES.noSessionSlugs.includes(slug)
@@ -984,7 +989,29 @@ function buildSubCourse({ row, title, focus, slug, code, index, today, sessionsP
   }
   sessions.sort((a, b) => a.start_date.localeCompare(b.start_date));
 
-  return { title, description: subCourseDescription({ row, title, focus, code, days, index }), course_venue: sessions };
+  const description = writtenOut(
+    subCourseDescription({ row, title, focus, code, days, index }),
+    descriptionChars,
+    focus,
+  );
+  return { title, description, course_venue: sessions };
+}
+
+/**
+ * A description written out to at least `chars` characters with a module-by-module outline, as a provider's
+ * full course description is (different words per module, so an index keeps them as a real one would).
+ * @param {string} description @param {number} chars @param {string} focus
+ */
+function writtenOut(description, chars, focus) {
+  if (description.length >= chars) return description;
+  const parts = [description, '### Modules in detail'];
+  let length = description.length;
+  for (let module = 1; length < chars; module += 1) {
+    const paragraph = `**Module ${module}.** Participants ${focus} in exercise ${module}, compare approach ${module} with the practice of their own organisation, and record decision ${module} in the workbook before the facilitator reviews it with the group.`;
+    parts.push(paragraph);
+    length += paragraph.length + 2;
+  }
+  return parts.join('\n\n');
 }
 
 /** @param {{ row: CategoryRow, title: string, focus: string, code: string, days: number, index: number }} args */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildSearchIndex } from '../../lib/search/search-index';
 import { subCourseCrumbs } from './sub-course-page';
 
-const index = buildSearchIndex(
+const index = await buildSearchIndex(
   {
     categories: [
       {

@@ -11,13 +11,19 @@ import path from 'node:path';
 import type { CrawlStorage } from './crawl-record';
 
 /**
- * Larger than any real catalogue's record: 20 000 courses × 6 sessions with their search index take about
- * 80 MB (scripts/bench-forgiving-search.mjs). A bigger file is not read.
+ * Larger than any real catalogue's record: 20 000 courses × 6 sessions with full descriptions and their search
+ * index take about 80 MB (scripts/bench-forgiving-search.mjs). The same limit holds for writing and reading,
+ * so every file a server writes is read whole after a restart (V8's longest string is about 512 MiB).
  */
 const MAX_BYTES = 256 * 1024 * 1024;
 
 /** How long a crawling server's lease lasts without renewal (it renews at every save, every 5 s or less). */
 const LEASE_MS = 30_000;
+
+/** Characters encoded and written at a time (at most 3 MB of UTF-8: a few ms of work). */
+const WRITE_CHARS = 1024 * 1024;
+
+const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
 
 /** Writes `text` to `file` whole: a temporary file beside it, synced, then renamed over it. */
 async function writeWhole(file: string, text: string): Promise<void> {
@@ -26,7 +32,13 @@ async function writeWhole(file: string, text: string): Promise<void> {
   try {
     const handle = await fs.open(temporary, 'w');
     try {
-      await handle.writeFile(text, 'utf8');
+      // a piece at a time: encoding a record of tens of MB at once held every other request for 30 ms and more
+      for (let start = 0; start < text.length;) {
+        let end = Math.min(text.length, start + WRITE_CHARS);
+        if (end < text.length && isHighSurrogate(text.charCodeAt(end - 1))) end -= 1; // never split a pair
+        await handle.write(text.slice(start, end), null, 'utf8');
+        start = end;
+      }
       await handle.sync(); // the bytes are on the disk before the name points at them
     } finally {
       await handle.close();
@@ -112,7 +124,13 @@ export function crawlFile(file: string): CrawlStorage {
         await handle.close();
       }
     },
-    write: (text) => writeWhole(resolved, text),
+    write: async (text) => {
+      // never a file this reader would refuse: a record past the limit fails here, and the last one stays
+      const bytes = Buffer.byteLength(text, 'utf8');
+      if (bytes > MAX_BYTES)
+        throw new Error(`the record is ${bytes} bytes, more than the ${MAX_BYTES} a restart reads`);
+      await writeWhole(resolved, text);
+    },
     stamp: () =>
       fs.stat(resolved).then(
         (stat) => `${stat.mtimeMs}-${stat.size}-${stat.ino}`,

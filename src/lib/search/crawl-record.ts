@@ -12,6 +12,7 @@ import { CourseVenueSchema, TrainingCourseSchema, type CourseVenue } from '../ad
 import type { CrawlCursor } from './load-catalogue';
 import { loadSearchEngine, SEARCH_ENGINE_VERSION, serializeSearchEngine, type SearchEngine } from './search-engine';
 import type { Catalogue } from './search-index';
+import { jsonArrayInSlices, timeSlices, type Pause } from './time-slices';
 
 /**
  * Bump when the record's own shape changes: an older record is then rebuilt, not misread. Its sessions and
@@ -97,44 +98,46 @@ const KeptSearch = v.object({
   index: v.looseObject({ documentCount: v.number(), serializationVersion: v.number() }),
 });
 
-type StoredSessions = [string, CourseVenue[]][];
-
-const entries = (map: ReadonlyMap<string, readonly CourseVenue[]>): StoredSessions =>
-  [...map].map(([slug, sessions]) => [slug, [...sessions]]);
-
 /** The engine's JSON, made once per index however often a pass saves its cursor (tens of MB at 20 000 courses). */
-const engineJson = new WeakMap<SearchEngine, string>();
+const engineJson = new WeakMap<SearchEngine, Promise<string>>();
 
-export function serializeCrawlRecord(record: CrawlRecord): string {
-  const text = JSON.stringify({
+/**
+ * The record as JSON text, written out in slices (time-slices.ts): at 5 000 courses with full descriptions it
+ * is about 20 MB, and one `JSON.stringify` of it held every other request for a quarter of a second.
+ */
+export async function serializeCrawlRecord(record: CrawlRecord, pause: Pause = timeSlices()): Promise<string> {
+  const sessions = (map: ReadonlyMap<string, readonly CourseVenue[]>) => jsonArrayInSlices(map, pause);
+  const descriptions = (map: ReadonlyMap<string, string> | undefined) => jsonArrayInSlices(map ?? [], pause);
+  const head = JSON.stringify({
     version: CRAWL_RECORD_VERSION,
     complete: record.complete,
     whole: record.whole,
     builtAt: record.builtAt,
     ...(record.lastRunAt === undefined ? {} : { lastRunAt: record.lastRunAt }),
-    categories: record.catalogue.categories,
-    sessions: entries(record.catalogue.sessionsBySlug),
-    descriptions: [...(record.catalogue.descriptionsBySlug ?? [])],
-    ...(record.pass
-      ? {
-          pass: {
-            categories: record.pass.categories,
-            slugs: record.pass.slugs,
-            next: record.pass.next,
-            sessions: entries(record.pass.sessionsBySlug),
-            descriptions: [...record.pass.descriptionsBySlug],
-            whole: record.pass.whole,
-          },
-        }
-      : {}),
   });
-  if (!record.engine) return text;
-  let index = engineJson.get(record.engine);
-  if (index === undefined) {
-    index = JSON.stringify(serializeSearchEngine(record.engine));
-    engineJson.set(record.engine, index);
+  const parts = [
+    head.slice(0, -1),
+    `"categories":${await jsonArrayInSlices(record.catalogue.categories, pause)}`,
+    `"sessions":${await sessions(record.catalogue.sessionsBySlug)}`,
+    `"descriptions":${await descriptions(record.catalogue.descriptionsBySlug)}`,
+  ];
+  if (record.pass) {
+    const { pass } = record;
+    parts.push(
+      `"pass":{"categories":${await jsonArrayInSlices(pass.categories, pause)},"slugs":${JSON.stringify(pass.slugs)},` +
+        `"next":${pass.next},"sessions":${await sessions(pass.sessionsBySlug)},` +
+        `"descriptions":${await descriptions(pass.descriptionsBySlug)},"whole":${pass.whole}}`,
+    );
   }
-  return `${text.slice(0, -1)},"search":{"version":${SEARCH_ENGINE_VERSION},"index":${index}}}`;
+  if (record.engine) {
+    let index = engineJson.get(record.engine);
+    if (index === undefined) {
+      index = serializeSearchEngine(record.engine, pause);
+      engineJson.set(record.engine, index);
+    }
+    parts.push(`"search":{"version":${SEARCH_ENGINE_VERSION},"index":${await index}}`);
+  }
+  return `${parts.join(',')}}`;
 }
 
 export type ParsedCrawlRecord =

@@ -126,7 +126,7 @@ describe('the kept crawl on Workers KV', () => {
     expect(record?.engine).toBeDefined();
     expect(logs).toEqual([]);
 
-    const text = serializeCrawlRecord(record!);
+    const text = await serializeCrawlRecord(record!);
     for (let round = 0; round < 4; round += 1) await storage.write(text);
     // the current generation and the one before it (a reader may still be reading it)
     const generations = new Set(

@@ -128,9 +128,9 @@ export async function runScheduledCrawl({
   // a catalogue read whole is indexed once, here, so isolates load the index instead of building it
   if (!record.complete) delete record.engine;
   else if (record.catalogue === kept?.catalogue && kept.engine) record.engine = kept.engine;
-  else record.engine = buildSearchEngine(searchDocuments(record.catalogue));
+  else record.engine = await buildSearchEngine(await searchDocuments(record.catalogue));
   try {
-    await storage.write(serializeCrawlRecord(record));
+    await storage.write(await serializeCrawlRecord(record));
   } catch (error) {
     log(`[search] could not keep the index (${storage.where}): ${errorMessage(error)}`);
     throw error;

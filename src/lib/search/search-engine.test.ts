@@ -21,7 +21,7 @@ const course = (id: string, title: string, more: Partial<SearchDocument> = {}): 
   ...more,
 });
 
-const engine = buildSearchEngine([
+const engine = await buildSearchEngine([
   course('negotiation', 'Negotiation Skills', { code: codeText('NEG-101'), category: 'Boardroom Negotiation Mastery' }),
   course('advanced-negotiation', 'Advanced Negotiation Skills', { code: codeText('NEG-102') }),
   course('hse', 'HSE Management Systems', { code: codeText('HSE-101'), category: 'Workplace Safety Academy' }),
@@ -97,8 +97,36 @@ describe('the engine', () => {
     expect(ids('xqzvwkj')).toEqual([]);
   });
 
-  it('is kept and loaded in MiniSearch’s own form, answering the same', () => {
-    const kept = JSON.parse(JSON.stringify(serializeSearchEngine(engine)));
+  it('is kept in MiniSearch’s own form, written out in slices', async () => {
+    // serializeSearchEngine reads MiniSearch's fields to write toJSON()'s form between pauses: a release
+    // that moved them fails here
+    let pauses = 0;
+    const text = await serializeSearchEngine(engine, async () => {
+      pauses += 1;
+    });
+    expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(engine.toJSON())));
+    expect(pauses).toBeGreaterThan(10);
+  });
+
+  it('is built between pauses, one course at a time, as it would be at once', async () => {
+    const documents = ['Negotiation Skills', 'Advanced Negotiation', 'HSE Leadership'].map((title, n) => ({
+      id: `c${n}`,
+      title,
+      code: `PM-10${n}`,
+      category: 'Skills',
+      description: '',
+      venue: 'Dubai',
+    }));
+    let pauses = 0;
+    const built = await buildSearchEngine(documents, async () => {
+      pauses += 1;
+    });
+    expect(pauses).toBe(documents.length);
+    expect(searchEngine(built, 'negotation').matches.map((match) => match.id)).toEqual(['c0', 'c1']);
+  });
+
+  it('is kept and loaded in MiniSearch’s own form, answering the same', async () => {
+    const kept = JSON.parse(await serializeSearchEngine(engine));
     const loaded = loadSearchEngine(kept);
     for (const query of ['Negotation Skills', 'hse', 'hydrocracking', 'والمناقصات'])
       expect(searchEngine(loaded, query)).toEqual(searchEngine(engine, query));

@@ -11,6 +11,7 @@
  */
 import MiniSearch, { type AsPlainObject, type Query, type SearchResult } from 'minisearch';
 import { compactText, queryTokens, searchTerm, tokenize } from './normalize-text';
+import { jsonArrayInSlices, timeSlices, type Pause } from './time-slices';
 
 /**
  * Bump when what goes into the index changes (fields, folding, the description's share): a kept index of
@@ -78,15 +79,55 @@ export function descriptionText(richText: string): string {
 
 export type SearchEngine = MiniSearch<SearchDocument>;
 
-export function buildSearchEngine(documents: readonly SearchDocument[]): SearchEngine {
+/** The engine of `documents`, added a few at a time between pauses (5 000 courses take most of a second). */
+export async function buildSearchEngine(
+  documents: readonly SearchDocument[],
+  pause: Pause = timeSlices(),
+): Promise<SearchEngine> {
   const engine = new MiniSearch<SearchDocument>(OPTIONS);
-  engine.addAll(documents);
+  for (const document of documents) {
+    engine.add(document);
+    await pause();
+  }
   return engine;
 }
 
-/** The index as MiniSearch writes it (plain JSON-ready data), to keep beside the catalogue. */
-export function serializeSearchEngine(engine: SearchEngine): AsPlainObject {
-  return engine.toJSON();
+/**
+ * What `engine.toJSON()` reads. MiniSearch has no serialiser that pauses, and its `toJSON()` takes over 100 ms
+ * at 5 000 courses; this reads the same fields to write the same JSON in slices. The version is locked, and
+ * search-engine.test.ts proves the text is MiniSearch's own form (it fails if a release moves these fields).
+ */
+type EngineFields = {
+  _index: Iterable<[string, Map<number, Map<number, number>>]>;
+  _documentCount: number;
+  _nextId: number;
+  _documentIds: Map<number, unknown>;
+  _fieldIds: Record<string, number>;
+  _fieldLength: Map<number, number[]>;
+  _avgFieldLength: number[];
+  _storedFields: Map<number, unknown>;
+  _dirtCount: number;
+};
+
+/** The index as MiniSearch writes it (`toJSON()`, as JSON text), to keep beside the catalogue. */
+export async function serializeSearchEngine(engine: SearchEngine, pause: Pause = timeSlices()): Promise<string> {
+  const fields = engine as unknown as EngineFields;
+  const index = await jsonArrayInSlices(fields._index, pause, ([term, fieldIndex]) => {
+    const data: Record<number, Record<number, number>> = {};
+    for (const [fieldId, frequencies] of fieldIndex) data[fieldId] = Object.fromEntries(frequencies);
+    return [term, data];
+  });
+  const head = JSON.stringify({
+    documentCount: fields._documentCount,
+    nextId: fields._nextId,
+    documentIds: Object.fromEntries(fields._documentIds),
+    fieldIds: fields._fieldIds,
+    fieldLength: Object.fromEntries(fields._fieldLength),
+    averageFieldLength: fields._avgFieldLength,
+    storedFields: Object.fromEntries(fields._storedFields),
+    dirtCount: fields._dirtCount,
+  });
+  return `${head.slice(0, -1)},"index":${index},"serializationVersion":2}`;
 }
 
 /** A kept index back (throws on one MiniSearch cannot read: the caller rebuilds it). */

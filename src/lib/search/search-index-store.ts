@@ -132,14 +132,11 @@ export function createSearchIndexStore(options: SearchIndexStoreOptions) {
             if (current || categories.length === 0) return;
             // the first index: every course by title, sessions from the crawl that follows
             const partial: Catalogue = { categories, sessionsBySlug: new Map() };
-            current = {
-              index: buildSearchIndex(partial, now()),
-              catalogue: partial,
-              complete: false,
-              whole,
-              readAt: now(),
-            };
-            publishFirst?.({ ok: true, index: current.index });
+            void buildSearchIndex(partial, now()).then((index) => {
+              if (current) return; // the pass ended first and published the whole catalogue
+              current = { index, catalogue: partial, complete: false, whole, readAt: now() };
+              publishFirst?.({ ok: true, index });
+            });
           },
           onCursor: (cursor) => {
             if (now() - lastSavedAt >= saveEveryMs) save(cursor);
@@ -153,7 +150,7 @@ export function createSearchIndexStore(options: SearchIndexStoreOptions) {
         }
         failure = undefined;
         current = {
-          index: buildSearchIndex(catalogue, now()),
+          index: await buildSearchIndex(catalogue, now()),
           catalogue,
           complete: true,
           whole: catalogue.whole,
@@ -242,7 +239,7 @@ export function createSearchIndexStore(options: SearchIndexStoreOptions) {
     const storage = options.storage;
     if (!storage) return;
     const stamp = await storage.stamp?.();
-    if (stamp === undefined || stamp !== followedStamp) adopt(await readCrawlRecord(storage, log));
+    if (stamp === undefined || stamp !== followedStamp) await adopt(await readCrawlRecord(storage, log));
     followedStamp = stamp;
   }
 
@@ -259,13 +256,13 @@ export function createSearchIndexStore(options: SearchIndexStoreOptions) {
   /** Takes up the kept crawl, once, before anything else (no storage: nothing to do). */
   function restore(): Promise<void> {
     restoring ??= (async () => {
-      if (options.storage) adopt(await readCrawlRecord(options.storage, log));
+      if (options.storage) await adopt(await readCrawlRecord(options.storage, log));
       restored = true;
     })();
     return restoring;
   }
 
-  function adopt(record: CrawlRecord | undefined): void {
+  async function adopt(record: CrawlRecord | undefined): Promise<void> {
     if (!record) return;
     if (record.catalogue.categories.length > 0) {
       // before the first crawl has ended, the index shows what it has read so far
@@ -280,7 +277,7 @@ export function createSearchIndexStore(options: SearchIndexStoreOptions) {
       current = {
         // the kept search index is loaded, not rebuilt (crawl-record.ts keeps it only for a complete catalogue)
         index: {
-          ...buildSearchIndex(shown, now(), shown === record.catalogue ? record.engine : undefined),
+          ...(await buildSearchIndex(shown, now(), shown === record.catalogue ? record.engine : undefined)),
           builtAt: record.builtAt,
         },
         catalogue: record.catalogue,
@@ -317,22 +314,24 @@ export function createSearchIndexStore(options: SearchIndexStoreOptions) {
   /** Keeps the crawl (no-op without storage): the current catalogue and, while a pass runs, its cursor. */
   function save(pass: CrawlCursor | undefined): void {
     const storage = options.storage;
-    if (!storage || !current) return;
+    // a very first pass may save before its first index is built (in slices): it keeps what it has read
+    const kept = current ?? (pass && { catalogue: { categories: pass.categories, sessionsBySlug: new Map() } });
+    if (!storage || !kept) return;
     lastSavedAt = now();
     const record: CrawlRecord = {
-      catalogue: current.catalogue,
-      complete: current.complete,
-      whole: current.whole,
-      builtAt: current.index.builtAt,
+      catalogue: kept.catalogue,
+      complete: current?.complete ?? false,
+      whole: current?.whole ?? pass?.whole ?? false,
+      builtAt: current?.index.builtAt ?? now(),
       ...(pass && pass.next < pass.slugs.length ? { pass } : {}),
       // the search engine's own index of the catalogue, so a restart loads it (a first crawl's partial one is not kept)
-      ...(current.complete ? { engine: current.index.engine } : {}),
+      ...(current?.complete ? { engine: current.index.engine } : {}),
     };
-    const text = serializeCrawlRecord(record);
     if (pass) void holdsLease(); // renews the lease while the pass runs
-    // one write at a time, in order, so an older cursor never lands after a newer one
+    // one write at a time, in order, so an older cursor never lands after a newer one; the record is
+    // written out in slices when its turn comes (the pass's maps only grow meanwhile: more read, never less)
     saving = saving
-      .then(() => storage.write(text))
+      .then(async () => storage.write(await serializeCrawlRecord(record)))
       .catch((error: unknown) => log(`[search] could not keep the index (${storage.where}): ${errorMessage(error)}`));
   }
 

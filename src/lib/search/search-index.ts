@@ -14,6 +14,7 @@ import {
   type SearchDocument,
   type SearchEngine,
 } from './search-engine';
+import { timeSlices, type Pause } from './time-slices';
 
 export type CategoryKind = 'upcoming' | 'solution';
 
@@ -118,9 +119,15 @@ const ISO_DATE = /^(\d{4})-(\d{2})-\d{2}$/;
 
 /**
  * The index of a catalogue. `engine`: the full-text index kept with the catalogue it was built from (loaded,
- * not rebuilt); without it, one is built here.
+ * not rebuilt); without it, one is built here. Built in slices (time-slices.ts): at 5 000 courses it is over
+ * a second of work, which a visitor's request must not wait behind.
  */
-export function buildSearchIndex(catalogue: Catalogue, now: number, engine?: SearchEngine): SearchIndex {
+export async function buildSearchIndex(
+  catalogue: Catalogue,
+  now: number,
+  engine?: SearchEngine,
+  pause: Pause = timeSlices(),
+): Promise<SearchIndex> {
   const categories: SearchCategory[] = [];
   const bySlug = new Map<string, { course: CatalogueCategory['courses'][number]; categoryKeys: string[] }>();
 
@@ -150,7 +157,9 @@ export function buildSearchIndex(catalogue: Catalogue, now: number, engine?: Sea
   const months = new Set<number>();
   const years = new Set<number>();
 
-  const courses: SearchCourse[] = [...bySlug.values()].map(({ course, categoryKeys }) => {
+  const courses: SearchCourse[] = [];
+  for (const { course, categoryKeys } of bySlug.values()) {
+    await pause();
     const sessions = (catalogue.sessionsBySlug.get(course.slug) ?? [])
       .flatMap((session): SearchSession[] => {
         const date = ISO_DATE.exec(session.start_date);
@@ -177,7 +186,7 @@ export function buildSearchIndex(catalogue: Catalogue, now: number, engine?: Sea
       years.add(session.year);
     }
 
-    return {
+    courses.push({
       code: course.code,
       title: course.title,
       slug: course.slug,
@@ -187,8 +196,8 @@ export function buildSearchIndex(catalogue: Catalogue, now: number, engine?: Sea
       sessions,
       titleTerms: queryTerms(course.title).join(' '),
       compactCode: compactText(course.code),
-    };
-  });
+    });
+  }
 
   return {
     builtAt: now,
@@ -197,7 +206,7 @@ export function buildSearchIndex(catalogue: Catalogue, now: number, engine?: Sea
     venues: [...venues.values()].sort((a, b) => a.localeCompare(b, 'en')),
     months: [...months].sort((a, b) => a - b),
     years: [...years].sort((a, b) => a - b),
-    engine: engine ?? buildSearchEngine(searchDocuments(catalogue)),
+    engine: engine ?? (await buildSearchEngine(await searchDocuments(catalogue, pause), pause)),
     courseBySlug: new Map(courses.map((course) => [course.slug, course])),
     categoryByKey: new Map(categories.map((category) => [category.key, category])),
   };
@@ -208,7 +217,7 @@ export function buildSearchIndex(catalogue: Catalogue, now: number, engine?: Sea
  * its sessions), and each category by its own and its card's title, so the names on the home page lead to
  * their pages.
  */
-export function searchDocuments(catalogue: Catalogue): SearchDocument[] {
+export async function searchDocuments(catalogue: Catalogue, pause: Pause = timeSlices()): Promise<SearchDocument[]> {
   const courses = new Map<string, SearchDocument>();
   const categories = new Map<string, SearchDocument>();
   for (const category of catalogue.categories) {
@@ -229,6 +238,7 @@ export function searchDocuments(catalogue: Catalogue): SearchDocument[] {
         if (!known.category.includes(category.title)) known.category = `${known.category} ${category.title}`;
         continue;
       }
+      await pause();
       const venues = new Set((catalogue.sessionsBySlug.get(course.slug) ?? []).map((session) => session.venue_name));
       courses.set(course.slug, {
         id: course.slug,

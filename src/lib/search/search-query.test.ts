@@ -235,8 +235,8 @@ describe('reading the URL', () => {
   });
 });
 
-describe('paging', () => {
-  const many = buildSearchIndex(
+describe('paging', async () => {
+  const many = await buildSearchIndex(
     {
       categories: [
         {

@@ -30,7 +30,7 @@ const catalogue: Catalogue = {
   ],
   sessionsBySlug: new Map(),
 };
-const index = buildSearchIndex(catalogue, Date.parse('2027-01-10T08:00:00Z'));
+const index = await buildSearchIndex(catalogue, Date.parse('2027-01-10T08:00:00Z'));
 
 describe('page titles stay distinct across the catalogue', () => {
   test('a category page says what kind of page it is, so a course of the same name differs', () => {

@@ -11,7 +11,7 @@ import {
   sitemapXml,
 } from './site-map';
 
-const index = buildSearchIndex(
+const index = await buildSearchIndex(
   {
     categories: [
       {
