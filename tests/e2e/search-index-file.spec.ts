@@ -2,12 +2,12 @@
 // search, the sitemap and kept pages from its first request without crawling again; a damaged or old file is
 // reported and rebuilt; and while a deployment's very first crawl runs, a venue or month search says that
 // results may be missing instead of passing a short list off as the answer.
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, open, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { CRAWL_RECORD_VERSION } from '../../src/lib/search/crawl-record';
-import { untilComplete } from './support/kept-index';
+import { untilComplete, type KeptRecord } from './support/kept-index';
 import { startAdmin, startPair, startSite } from './support/servers';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -187,3 +187,104 @@ test.describe('the kept search index (Node)', () => {
     }
   });
 });
+
+test.describe('a kept index past 64 MiB (issue 35)', () => {
+  // three servers take turns on one large file: a whole crawl of 17 000 courses, a pass cut by kill -9, a restart
+  test.describe.configure({ timeout: 600_000 });
+
+  test('a restart in the middle of a pass answers the whole search at once from a file over 64 MiB', async () => {
+    const admin = await startAdmin({ courses: 17_000, catalogue: 'real-world', descriptionChars: 2000 });
+    const file = path.join(dir, 'search-index.json');
+    // a fast pace, and an index due again after 1 s, so the second server starts a new pass at once
+    const env = {
+      SEARCH_INDEX_FILE: file,
+      SEARCH_INDEX_CALLS_PER_MINUTE: '60000',
+      SEARCH_INDEX_CONCURRENCY: '4',
+      CONTENT_CACHE_TTL_MS: '1000',
+    };
+    /** The file's identity: a save renames a new file over it. */
+    const identity = () =>
+      stat(file).then(
+        ({ ino, size }) => ({ ino, size }),
+        () => undefined,
+      );
+    try {
+      // 1. a whole crawl (its record's opening says `complete` once the pass has ended and been saved)
+      const first = await startSite(admin, env);
+      try {
+        await expect
+          .poll(
+            async () => {
+              await fetch(`${first.url}/robots.txt`).then((response) => response.body?.cancel());
+              return (await readOpening(file)).includes('"complete":true');
+            },
+            { timeout: 400_000, intervals: [500] },
+          )
+          .toBe(true);
+      } finally {
+        await first.stop();
+      }
+      const whole = (await identity())!;
+      expect(whole.size).toBeGreaterThan(64 * 1024 * 1024);
+      const record = JSON.parse(await readFile(file, 'utf8')) as KeptRecord;
+      const course = record.categories.at(-1)!.courses.at(-1)!;
+      const today = new Date().toISOString().slice(0, 10);
+      const venue = new Map(record.sessions)
+        .get(course.slug)!
+        .find((session) => session.start_date > today)!.venue_name;
+
+      // 2. a second server starts the next pass (sub-courses answered slowly, so it is under way for a while)
+      //    and is killed once the file holds that pass with some courses read
+      admin.setFaults([{ path: '/course-venue/details/*', delayMs: 100 }]);
+      const second = await startSite(admin, env);
+      let cut: KeptRecord | undefined;
+      try {
+        let seen = whole.ino;
+        await expect
+          .poll(
+            async () => {
+              const now = await identity();
+              if (!now || now.ino === seen) return false;
+              seen = now.ino;
+              cut = JSON.parse(await readFile(file, 'utf8')) as KeptRecord;
+              return typeof cut.pass?.next === 'number' && cut.pass.next > 0;
+            },
+            { timeout: 120_000, intervals: [200] },
+          )
+          .toBe(true);
+      } finally {
+        await second.kill();
+      }
+      expect(cut!.pass!.next).toBeLessThan(cut!.pass!.slugs.length);
+      expect((await identity())!.size).toBeGreaterThan(64 * 1024 * 1024);
+
+      // 3. the restart answers the whole catalogue with its first search: the course the crawl reads last, by venue
+      const third = await startSite(admin, env);
+      try {
+        const search = await fetch(`${third.url}/search?${new URLSearchParams({ q: course.title, venue })}`).then(
+          (response) => response.text(),
+        );
+        expect(search).toContain(`data-course="${course.slug}"`);
+        expect(search).not.toContain('still reading the catalogue');
+        expect(third.output()).not.toContain('[search] could not read the kept index');
+        expect(third.output()).not.toContain('is ignored and rebuilt');
+      } finally {
+        await third.stop();
+      }
+    } finally {
+      await admin.close();
+    }
+  });
+});
+
+/** The first bytes of the kept record (its version and whether a crawl has read the catalogue whole). */
+async function readOpening(file: string): Promise<string> {
+  const handle = await open(file, 'r').catch(() => undefined);
+  if (!handle) return '';
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(200), 0, 200, 0);
+    return buffer.subarray(0, bytesRead).toString('utf8');
+  } finally {
+    await handle.close();
+  }
+}

@@ -12,7 +12,7 @@ import { startAdmin, startSite, type DemoAdmin } from './servers';
 export type KeptRecord = {
   version: number;
   complete: boolean;
-  pass?: unknown;
+  pass?: { next: number; slugs: string[] };
   categories: { courses: { slug: string; title: string }[] }[];
   sessions: [string, { start_date: string; venue_name: string }[]][];
 };

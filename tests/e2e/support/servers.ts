@@ -58,6 +58,8 @@ export async function startAdmin(
     photos?: boolean;
     /** 'real-world': real-world course titles with near-copies and Arabic titles (issue 33). */
     catalogue?: 'demo' | 'real-world';
+    /** Every description written out to at least this many characters (a provider's full descriptions). */
+    descriptionChars?: number;
   } = {},
 ): Promise<DemoAdmin> {
   return startDemoAdmin({
