@@ -12,7 +12,7 @@ import { expect, test } from './support/fixtures';
 import { SITE_NAME, TEST_SITE_IDENTITY } from './support/identity';
 import { SITE_ROUTES, subCourseRoutes } from './support/routes';
 import { startPairOnKeptIndex } from './support/kept-index';
-import { startPair } from './support/servers';
+import { startAdmin, startPair, startSite } from './support/servers';
 
 type FetchedPage = { path: string; html: string };
 type JsonLdNode = Record<string, unknown> & { '@type'?: string };
@@ -64,6 +64,29 @@ async function streamedPages(): Promise<FetchedPage[]> {
     return pages;
   } finally {
     await pair.stop();
+  }
+}
+
+/**
+ * The home page with a background video over the admin's SVG banner (issue 28): the poster's `<source>` then
+ * offers a picture with no width variants, so it must carry no `sizes` either.
+ */
+async function videoOverSvgBanner(): Promise<FetchedPage> {
+  const admin = await startAdmin();
+  admin.editContent('/home-page/content', (hero: { banner?: string }) => {
+    expect(hero.banner).toMatch(/\.svg$/);
+    return { ...hero, video: `${admin.mediaOrigin}/media/hero.mp4` };
+  });
+  const site = await startSite(admin);
+  try {
+    const response = await fetch(`${site.url}/`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('<video');
+    return { path: '/ with a video and an SVG banner', html };
+  } finally {
+    await site.stop();
+    await admin.close();
   }
 }
 
@@ -127,7 +150,7 @@ test.describe('third-party validators on every page of the site map', () => {
     test.setTimeout(240_000);
     // every page as the shared site serves it, and every kind of page rendered while the admin is slow, so
     // that each section streams in behind Suspense (its view then arrives in a hidden <div>)
-    const pages = [...(await allPages()), ...(await streamedPages())];
+    const pages = [...(await allPages()), ...(await streamedPages()), await videoOverSvgBanner()];
     // the first rendering of each page's own data streams (the layout's settings, once cached, do not)
     const streamed = pages.filter(
       (page) => page.path.startsWith('streamed ') && page.html.includes('<div hidden id="S:'),

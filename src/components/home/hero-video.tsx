@@ -47,7 +47,8 @@ export function HeroVideo({ src, poster, media }: { src: string; poster: ImageSo
       <div className={styles.videoLayer}>
         {poster.src ? (
           <picture>
-            <source media={media} srcSet={poster.srcSet ?? poster.src} sizes="100vw" />
+            {/* `sizes` only with width variants: a picture without them (an SVG banner) has none to choose from */}
+            <source media={media} srcSet={poster.srcSet ?? poster.src} sizes={poster.sizes} />
             <img className={styles.poster} src={NOTHING} alt="" width={1920} height={1080} fetchPriority="high" />
           </picture>
         ) : null}

@@ -55,3 +55,16 @@ describe('HomeHeroView', () => {
     expect(html).not.toContain('<video');
   });
 });
+
+describe('HomeHeroView with an SVG banner (no width variants)', () => {
+  it('gives no `sizes` anywhere without `w` descriptors beside it (the W3C checker: "No width specified for image")', () => {
+    const html = renderToStaticMarkup(
+      <HomeHeroView hero={hero({ video: 'https://cdn.example/hero.mp4', banner: 'https://cdn.example/hero.svg' })} />,
+    );
+    const withSizes = [...html.matchAll(/<(?:source|img)\b[^>]*>/g)]
+      .map(([tag]) => tag)
+      .filter((tag) => / sizes="/.test(tag));
+    expect(html).toContain('<source');
+    for (const tag of withSizes) expect(tag).toMatch(/srcSet="[^"]* \d+w[",]/);
+  });
+});
