@@ -34,6 +34,12 @@ export type SitePage = {
    * ignores any other (`?utm_source=…`), so the cache keeps one copy for all of them.
    */
   readonly query: readonly string[];
+  /**
+   * Asked for ahead of a click when a visitor points at a link to it (speculation rules), unless false: a
+   * search is computed for its query and a registration form is made for its session, so neither is worth
+   * fetching for a visitor who may not come.
+   */
+  readonly prefetch?: false;
 };
 
 const PAGES = [
@@ -98,9 +104,17 @@ const PAGES = [
     sitemap: false,
     methods: READ,
     query: ['q', 'category', 'venue', 'month', 'year', 'page'],
+    prefetch: false,
   },
   // the session comes from the query string (record 028)
-  { path: '/register', title: 'Register', sitemap: false, methods: READ_AND_FORM_POST, query: ['session'] },
+  {
+    path: '/register',
+    title: 'Register',
+    sitemap: false,
+    methods: READ_AND_FORM_POST,
+    query: ['session'],
+    prefetch: false,
+  },
 ] as const satisfies readonly SitePage[];
 
 /** The pages of src/pages/ that have an address of their own. */

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { ProviderStructuredData } from '../components/seo/provider-structured-data';
+import { speculationRules } from '../lib/speculation-rules';
 
 /**
  * The document: its language, icons and manifest, and the provider's structured data on every page. Waku adds
@@ -18,6 +19,8 @@ export default async function RootElement({ children }: { children: ReactNode })
       <body>
         {children}
         <ProviderStructuredData />
+        {/* allowed by the page's nonce, or on a kept page by its hash (inline-scripts.ts) */}
+        <script type="speculationrules" dangerouslySetInnerHTML={{ __html: speculationRules() }} />
       </body>
     </html>
   );

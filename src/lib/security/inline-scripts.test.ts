@@ -56,3 +56,11 @@ describe('a kept page’s payload in one script', () => {
     expect(await inlineScriptHashes(withOneFlightScript(big))).toHaveLength(2);
   });
 });
+
+describe('speculation rules on a kept page', () => {
+  test('are hashed like a script: the browser applies them only under script-src', () => {
+    const html =
+      '<script type="application/ld+json">{"@type":"Course"}</script><script type="speculationrules">{"prefetch":[]}</script>';
+    expect(inlineScripts(html)).toEqual(['{"prefetch":[]}']);
+  });
+});

@@ -12,8 +12,12 @@ const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
 const STAMPED_NONCE = /<script nonce="[A-Za-z0-9+/=]*"/g;
 /** One piece of the RSC payload, as Waku writes it while the page streams: a bare tag, data pushed on a queue. */
 const FLIGHT_PIECE = /<script>(\(self\.__FLIGHT_DATA\|\|=\[\]\)\.push\([\s\S]*?\))<\/script>/g;
-/** A `type` that makes a script block data (JSON-LD), which CSP's script-src does not govern. */
-const DATA_TYPE = /\stype\s*=\s*"(?!(?:text\/javascript|module)")[^"]*"/i;
+/**
+ * A `type` that makes a script block data (JSON-LD), which CSP's script-src does not govern. Speculation
+ * rules are not data here: the browser applies them only under script-src (a nonce or a hash; the
+ * 'inline-speculation-rules' keyword is ignored beside hashes, as 'unsafe-inline' is).
+ */
+const DATA_TYPE = /\stype\s*=\s*"(?!(?:text\/javascript|module|speculationrules)")[^"]*"/i;
 
 /** The page without the nonce attributes a streamed render stamped on its script tags. */
 export function withoutScriptNonces(html: string): string {
