@@ -9,6 +9,7 @@
  * generation before the previous one is deleted.
  */
 import type { CrawlStorage } from './crawl-record';
+import { parseKeepHealth, type KeepHealth } from './keep-health';
 
 /** The part of a KV namespace binding used here. */
 export type CrawlKv = {
@@ -18,6 +19,8 @@ export type CrawlKv = {
 };
 
 const CRAWL_KV_KEY = 'search-index';
+/** Whether the record is being kept (keep-health.ts): a few hundred bytes, written when the record is not. */
+const HEALTH_KV_KEY = 'search-index-health';
 /** A head naming pieces starts so (a record itself is JSON and starts with `{`). */
 const PIECES_HEAD = 'pieces:';
 /**
@@ -35,7 +38,7 @@ const pieceKey = (generation: string, n: number) => `${CRAWL_KV_KEY}:${generatio
  * Where a piece that starts at `start` ends: as many characters as take at most `maxBytes` in UTF-8, never
  * half of a surrogate pair (each piece is read back as text on its own).
  */
-export function pieceEnd(text: string, start: number, maxBytes: number): number {
+export function pieceEnd(text: string, start: number, maxBytes: number): { end: number; bytes: number } {
   let bytes = 0;
   let at = start;
   while (at < text.length) {
@@ -46,7 +49,7 @@ export function pieceEnd(text: string, start: number, maxBytes: number): number 
     bytes += size;
     at += pair ? 2 : 1;
   }
-  return at;
+  return { end: at, bytes };
 }
 
 function readHead(text: string | null): PiecesHead | undefined {
@@ -54,10 +57,16 @@ function readHead(text: string | null): PiecesHead | undefined {
   return JSON.parse(text.slice(PIECES_HEAD.length)) as PiecesHead;
 }
 
+export type KvCrawlStorage = CrawlStorage & {
+  /** What the last write that succeeded stored: its UTF-8 bytes and the values they took (head and pieces). */
+  written(): { bytes: number; values: number } | undefined;
+};
+
 export function kvCrawlStorage(
   kv: CrawlKv,
   { maxValueBytes = MAX_VALUE_BYTES }: { maxValueBytes?: number } = {},
-): CrawlStorage {
+): KvCrawlStorage {
+  let written: { bytes: number; values: number } | undefined;
   const deletePieces = (head: { generation: string; count: number } | undefined) =>
     head
       ? Promise.all(Array.from({ length: head.count }, (_, n) => kv.delete(pieceKey(head.generation, n))))
@@ -79,19 +88,25 @@ export function kvCrawlStorage(
     },
     write: async (text) => {
       const before = readHead(await kv.get(CRAWL_KV_KEY, 'text'));
-      const whole = pieceEnd(text, 0, maxValueBytes) === text.length;
+      const first = pieceEnd(text, 0, maxValueBytes);
+      const whole = first.end === text.length;
+      let bytes = first.bytes;
+      let values = 1;
       if (whole) {
         await kv.put(CRAWL_KV_KEY, text);
       } else {
+        bytes = 0;
         const generation = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
         let count = 0;
         // one at a time: a scheduled run has a handful of sub-requests to spare, not a burst of puts
         for (let start = 0; start < text.length; count += 1) {
-          const end = pieceEnd(text, start, maxValueBytes);
-          if (end === start) throw new Error(`a character does not fit in ${maxValueBytes} bytes`);
-          await kv.put(pieceKey(generation, count), text.slice(start, end));
-          start = end;
+          const piece = pieceEnd(text, start, maxValueBytes);
+          if (piece.end === start) throw new Error(`a character does not fit in ${maxValueBytes} bytes`);
+          await kv.put(pieceKey(generation, count), text.slice(start, piece.end));
+          bytes += piece.bytes;
+          start = piece.end;
         }
+        values = count + 1;
         const head: PiecesHead = {
           generation,
           count,
@@ -102,6 +117,16 @@ export function kvCrawlStorage(
       // a reader may still be reading the generation just replaced: the one before it goes
       await deletePieces(before?.previous);
       if (whole) await deletePieces(before);
+      written = { bytes, values };
     },
+    written: () => written,
+  };
+}
+
+/** Whether the record is being kept, beside it in KV: the scheduled run writes it, /healthz reads it. */
+export function kvKeepHealth(kv: CrawlKv) {
+  return {
+    read: async (): Promise<KeepHealth | undefined> => parseKeepHealth(await kv.get(HEALTH_KV_KEY, 'text')),
+    write: (health: KeepHealth): Promise<void> => kv.put(HEALTH_KV_KEY, JSON.stringify(health)),
   };
 }

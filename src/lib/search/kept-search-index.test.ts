@@ -163,9 +163,9 @@ describe('the kept crawl on Workers KV', () => {
   });
 
   it('never cuts a character in two', () => {
-    expect(pieceEnd('😀😀😀', 0, 6)).toBe(2); // one pair (4 bytes); the next would pass 6
-    expect(pieceEnd('aب😀', 0, 3)).toBe(2);
-    expect(pieceEnd('aب😀', 0, 7)).toBe(4);
-    expect(pieceEnd('abc', 1, 100)).toBe(3);
+    expect(pieceEnd('😀😀😀', 0, 6)).toEqual({ end: 2, bytes: 4 }); // one pair; the next would pass 6
+    expect(pieceEnd('aب😀', 0, 3)).toEqual({ end: 2, bytes: 3 });
+    expect(pieceEnd('aب😀', 0, 7)).toEqual({ end: 4, bytes: 7 });
+    expect(pieceEnd('abc', 1, 100)).toEqual({ end: 3, bytes: 2 });
   });
 });

@@ -24,6 +24,7 @@ import {
   type CrawlRecord,
   type CrawlStorage,
 } from './crawl-record';
+import { keepFailed, keptWhole, type KeepHealth } from './keep-health';
 import { loadCatalogue, type CatalogueSource, type CrawlCursor } from './load-catalogue';
 import { buildSearchIndex, type Catalogue, type SearchIndex } from './search-index';
 
@@ -81,6 +82,8 @@ export function createSearchIndexStore(options: SearchIndexStoreOptions) {
   let restored = options.storage === undefined;
   let rereading: Promise<void> | undefined;
   let saving: Promise<void> = Promise.resolve();
+  /** Whether the record is being kept (/healthz): a failed write is retried by the next save, or see retryKeep. */
+  let keep: KeepHealth | undefined = options.storage && crawls ? { where: options.storage.where } : undefined;
   /** Until then another server holds the crawl's lease (servers sharing one file). */
   let followingUntil = 0;
   let followedStamp: string | undefined;
@@ -188,6 +191,7 @@ export function createSearchIndexStore(options: SearchIndexStoreOptions) {
   async function get(waitMs: number): Promise<SearchIndexResult> {
     await restore();
     if (!crawls) return readOnly();
+    retryKeep();
     const at = now();
     const backingOff = failure !== undefined && at - failure.at < options.retryMs;
     const inProgress = pendingBuild();
@@ -213,6 +217,7 @@ export function createSearchIndexStore(options: SearchIndexStoreOptions) {
       void readOnly();
       return current?.index;
     }
+    retryKeep();
     const at = now();
     const backingOff = failure !== undefined && at - failure.at < options.retryMs;
     if (due(at) && !pendingBuild() && !backingOff) void build();
@@ -333,7 +338,34 @@ export function createSearchIndexStore(options: SearchIndexStoreOptions) {
     // one write at a time, in order, so an older cursor never lands after a newer one
     saving = saving
       .then(() => storage.write(text))
-      .catch((error: unknown) => log(`[search] could not keep the index (${storage.where}): ${errorMessage(error)}`));
+      .then(
+        () => {
+          if (keep?.failing) log(`[search] the index is kept again (${storage.where})`);
+          keep = keptWhole(keep ?? { where: storage.where }, now());
+        },
+        (error: unknown) => {
+          keep = keepFailed(keep ?? { where: storage.where }, now(), 'write', errorMessage(error));
+          log(
+            `[search] could not keep the index (${storage.where}), ${keep.failing!.attempts} time(s) in a row: ` +
+              `${errorMessage(error)}; tried again at the next save`,
+          );
+        },
+      );
+  }
+
+  /**
+   * A pass saves its cursor every few seconds, so a failed write is tried again soon; one that failed when no
+   * pass runs (a pass's last save) is tried again here, on a request, once the retry delay has passed.
+   */
+  function retryKeep(): void {
+    const failing = keep?.failing;
+    if (!failing || pendingBuild() || now() - failing.at < options.retryMs) return;
+    keep = { ...keep!, failing: { ...failing, at: now() } }; // one retry per delay, while this one is written
+    // only while this server still crawls: another that took the lease since may have kept a newer record
+    if (followingUntil > 0) return;
+    void holdsLease().then((held) => {
+      if (held && !pendingBuild()) save(undefined);
+    });
   }
 
   return {
@@ -353,6 +385,8 @@ export function createSearchIndexStore(options: SearchIndexStoreOptions) {
     },
     /** Settles once the kept crawl (if any) has been taken up. */
     ready: restore,
+    /** Whether the crawl is being kept (undefined: no storage, or a Worker's requests, which only read it). */
+    keepHealth: (): KeepHealth | undefined => keep,
   };
 }
 
