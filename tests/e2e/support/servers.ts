@@ -55,6 +55,8 @@ export async function startAdmin(
     latencyMs?: number;
     courses?: number;
     categorySize?: number;
+    /** Descriptions of at least this many characters, English and Arabic (DEMO_DESCRIPTION_CHARS). */
+    descriptionChars?: number;
     photos?: boolean;
     /** 'real-world': real-world course titles with near-copies and Arabic titles (issue 33). */
     catalogue?: 'demo' | 'real-world';
