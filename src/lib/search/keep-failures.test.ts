@@ -103,7 +103,7 @@ describe('a failed write of the kept crawl (Node)', () => {
     expect(storage.events.at(-1)).toBe('kept at complete');
     // the crawl saw the failures counted while it went on, and the health is clear once a write succeeded
     expect(Math.max(...seen.filter((attempts) => attempts !== undefined))).toBe(3);
-    expect(store.keepHealth()).toEqual({ where: 'memory', keptAt: expect.any(Number) });
+    expect(store.keepHealth()).toEqual({ where: 'memory', keptAt: expect.any(Number), read: 8, of: 8, complete: true });
     expect(store.complete()).toBe(true);
   });
 
@@ -201,6 +201,9 @@ describe('a failed write of the kept crawl (a scheduled run on Workers)', () => 
       keptAt: expect.any(Number),
       bytes: expect.any(Number),
       values: 1,
+      read: third.read,
+      of: third.of,
+      complete: false,
     });
   });
 

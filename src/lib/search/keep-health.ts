@@ -28,14 +28,23 @@ const KeepHealthSchema = v.object({
   bytes: v.optional(v.number()),
   /** Its values in KV: one, or the head and its pieces. */
   values: v.optional(v.number()),
+  /** Where the crawl stood in that record: sub-courses read in the pass under way (or all), of how many. */
+  read: v.optional(v.number()),
+  of: v.optional(v.number()),
+  /** The catalogue had been read whole at least once. */
+  complete: v.optional(v.boolean()),
   failing: v.optional(Failing),
 });
 
 export type KeepHealth = v.InferOutput<typeof KeepHealthSchema>;
 
 /** After a write that succeeded: any failure is over. */
-export function keptWhole(health: KeepHealth, at: number, size: { bytes?: number; values?: number } = {}): KeepHealth {
-  return { where: health.where, keptAt: at, ...size };
+export function keptWhole(
+  health: KeepHealth,
+  at: number,
+  kept: Omit<KeepHealth, 'where' | 'keptAt' | 'failing'> = {},
+): KeepHealth {
+  return { where: health.where, keptAt: at, ...kept };
 }
 
 /** After a failed write or read: counted with the failures before it, if they were of the same kind. */

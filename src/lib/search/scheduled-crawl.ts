@@ -175,11 +175,13 @@ export async function runScheduledCrawl({
   if (!record.complete) delete record.engine;
   else if (record.catalogue === kept?.catalogue && kept.engine) record.engine = kept.engine;
   else record.engine = buildSearchEngine(searchDocuments(record.catalogue));
+  const slugs = record.pass?.slugs.length ?? record.catalogue.sessionsBySlug.size;
+  const position = { read: record.pass?.next ?? slugs, of: record.pass?.slugs.length ?? slugs };
   let written = false;
   try {
     await storage.write(serializeCrawlRecord(record));
     written = true;
-    health = keptWhole(health, Date.now(), storage.written());
+    health = keptWhole(health, Date.now(), { ...storage.written(), ...position, complete: record.complete });
   } catch (error) {
     // not thrown: the next run tries again from the last record kept (see above), and /healthz says so
     health = keepFailed(health, Date.now(), 'write', errorMessage(error));
@@ -189,12 +191,10 @@ export async function runScheduledCrawl({
     );
   }
   await keepHealth();
-  const slugs = record.pass?.slugs.length ?? record.catalogue.sessionsBySlug.size;
   const report: ScheduledCrawlReport = {
     calls,
     budget,
-    read: record.pass?.next ?? slugs,
-    of: record.pass?.slugs.length ?? slugs,
+    ...position,
     complete: record.complete,
     kept: written,
     health,

@@ -334,6 +334,8 @@ export function createSearchIndexStore(options: SearchIndexStoreOptions) {
       ...(current.complete ? { engine: current.index.engine } : {}),
     };
     const text = serializeCrawlRecord(record);
+    const slugs = record.pass?.slugs.length ?? current.catalogue.sessionsBySlug.size;
+    const kept = { read: record.pass?.next ?? slugs, of: slugs, complete: record.complete };
     if (pass) void holdsLease(); // renews the lease while the pass runs
     // one write at a time, in order, so an older cursor never lands after a newer one
     saving = saving
@@ -341,7 +343,7 @@ export function createSearchIndexStore(options: SearchIndexStoreOptions) {
       .then(
         () => {
           if (keep?.failing) log(`[search] the index is kept again (${storage.where})`);
-          keep = keptWhole(keep ?? { where: storage.where }, now());
+          keep = keptWhole(keep ?? { where: storage.where }, now(), kept);
         },
         (error: unknown) => {
           keep = keepFailed(keep ?? { where: storage.where }, now(), 'write', errorMessage(error));
