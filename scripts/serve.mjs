@@ -20,6 +20,7 @@ if (!process.env.ADMIN_API_URL) {
     port: Number(process.env.DEMO_ADMIN_PORT || 0),
     courses: Number(process.env.DEMO_COURSES || 0),
     ...(process.env.DEMO_CATEGORY_SIZE ? { categorySize: Number(process.env.DEMO_CATEGORY_SIZE) } : {}),
+    descriptionChars: Number(process.env.DEMO_DESCRIPTION_CHARS || 0),
     photos: process.env.DEMO_PHOTOS === '1',
   });
   process.env.ADMIN_API_URL = admin.url;

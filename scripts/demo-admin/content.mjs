@@ -724,14 +724,15 @@ function extraCategoryRows(missing, perCategory) {
 
 /**
  * Build every payload and the list of images it references.
- * @param {{ now?: Date, origin: string, courses?: number, photos?: boolean }} options  `origin`: the server
+ * @param {{ now?: Date, origin: string, courses?: number, photos?: boolean, categorySize?: number,
+ *   catalogue?: 'demo' | 'real-world', descriptionChars?: number }} options  `origin`: the server
  *   origin, e.g. `http://127.0.0.1:4010`; `courses`: grow the catalogue to this many sub-courses (DEMO_COURSES);
  *   `photos`: name camera photos (`.jpg`, a `.png` logo, photos.mjs) instead of the SVG drawings;
  *   `categorySize`: how many generated courses each added category holds (DEMO_CATEGORY_SIZE, default 50);
  *   `catalogue`: 'real-world' lists real-world course titles with near-copies, Arabic titles and 6 sessions a
  *   course (real-world-catalogue.mjs; DEMO_CATALOGUE) instead of the demo's few tidy ones;
- *   `descriptionChars`: every sub-course's description is written out to at least this many characters
- *   (DEMO_DESCRIPTION_CHARS), as real providers' one- or two-page descriptions are.
+ *   `descriptionChars`: every sub-course's description runs to at least this many characters, in English and
+ *   Arabic, as a real provider's page or two does (DEMO_DESCRIPTION_CHARS; default: the short template).
  * @returns {DemoSite}
  */
 export function createDemoSite({
@@ -951,7 +952,7 @@ export function createDemoSite({
 
 /**
  * Every contract path → its `data` payload.
- * @param {{ now?: Date, origin: string, courses?: number }} options
+ * @param {Parameters<typeof createDemoSite>[0]} options
  * @returns {DemoContent}
  */
 export function createDemoContent(options) {
@@ -962,7 +963,7 @@ export function createDemoContent(options) {
  * One sub-course: a templated rich description and 0–4 sessions spread over the next twelve months.
  * @param {{ row: CategoryRow, title: string, focus: string, slug: string, code: string, index: number, today: number,
  *   sessionsPerCourse?: number, descriptionChars?: number }} args  `sessionsPerCourse`: every course has that many
- *   (real-world catalogue); `descriptionChars`: the description's least length.
+ *   (real-world catalogue); `descriptionChars`: the description runs to at least this many characters.
  * @returns {SubCourse}
  */
 function buildSubCourse({ row, title, focus, slug, code, index, today, sessionsPerCourse, descriptionChars = 0 }) {
@@ -989,25 +990,33 @@ function buildSubCourse({ row, title, focus, slug, code, index, today, sessionsP
   }
   sessions.sort((a, b) => a.start_date.localeCompare(b.start_date));
 
-  const description = writtenOut(
-    subCourseDescription({ row, title, focus, code, days, index }),
-    descriptionChars,
-    focus,
-  );
-  return { title, description, course_venue: sessions };
+  const description = subCourseDescription({ row, title, focus, code, days, index });
+  return {
+    title,
+    description: longDescription(description, { title, focus }, descriptionChars),
+    course_venue: sessions,
+  };
 }
 
 /**
- * A description written out to at least `chars` characters with a module-by-module outline, as a provider's
- * full course description is (different words per module, so an index keeps them as a real one would).
- * @param {string} description @param {number} chars @param {string} focus
+ * The description grown to at least `chars` characters with a programme in detail, alternating English and
+ * Arabic paragraphs (Arabic takes 2 bytes a character in UTF-8: what a store bounded in bytes must allow for).
+ * @param {string} description  @param {{ title: string, focus: string }} course  @param {number} chars
  */
-function writtenOut(description, chars, focus) {
+function longDescription(description, { title, focus }, chars) {
   if (description.length >= chars) return description;
-  const parts = [description, '### Modules in detail'];
-  let length = description.length;
-  for (let module = 1; length < chars; module += 1) {
-    const paragraph = `**Module ${module}.** Participants ${focus} in exercise ${module}, compare approach ${module} with the practice of their own organisation, and record decision ${module} in the workbook before the facilitator reviews it with the group.`;
+  const paragraphs = [
+    (n) =>
+      `الجلسة ${n}: يطبق المشاركون ما تعلموه على حالة من مؤسساتهم، ويناقشون النتائج في مجموعات صغيرة، ويعدون خطة عمل قابلة للقياس يعودون بها إلى فرق العمل.`,
+    (n) =>
+      `Session ${n} of ${title} turns to practice: participants ${focus} on a case from their own organisation, compare approaches in small groups and note what they will change on their return.`,
+    (n) =>
+      `Between sessions ${n} and ${n + 1} each participant reviews a short reading, prepares questions for the facilitator and tries one tool of the course at work.`,
+  ];
+  const parts = [description, '### Programme in detail'];
+  let length = parts.join('\n\n').length;
+  for (let n = 1; length < chars; n += 1) {
+    const paragraph = paragraphs[(n - 1) % paragraphs.length](n);
     parts.push(paragraph);
     length += paragraph.length + 2;
   }

@@ -151,6 +151,28 @@ describe('a large catalogue (DEMO_COURSES)', () => {
     );
   });
 
+  it('descriptions of a page or two (DEMO_DESCRIPTION_CHARS): at least that long, English and Arabic', () => {
+    const content = createDemoContent({
+      now: NOW,
+      origin: 'http://127.0.0.1:4010',
+      courses: 300,
+      descriptionChars: 2000,
+    });
+    const subCourses = Object.entries(content).filter(([path]) => path.startsWith('/course-venue/details/'));
+    for (const [path, data] of subCourses) {
+      const { description } = data as { description: string };
+      expect(description.length, path).toBeGreaterThanOrEqual(2000);
+      expect(description, path).toMatch(/### Programme in detail/);
+    }
+    const first = (subCourses[0]![1] as { description: string }).description;
+    // the opening the crawl keeps (2 000 characters) holds Arabic, 2 bytes a character in UTF-8
+    expect(first.slice(0, 2000)).toMatch(/[\u0600-\u06ff]{5}/);
+    expect(Buffer.byteLength(first.slice(0, 2000))).toBeGreaterThan(2100);
+    // without the option the template stays short
+    const short = createDemoContent({ now: NOW, origin: 'http://127.0.0.1:4010' });
+    expect((short[subCourses[0]![0]] as { description: string }).description).not.toMatch(/Programme in detail/);
+  });
+
   it('an edit changes what the API answers, as an editor in the admin would', async () => {
     const admin = await startDemoAdmin({ port: 0 });
     try {

@@ -81,8 +81,9 @@ import { demoPhotos, photoFor } from './photos.mjs';
  * @property {string} [providerName] Speak for this provider instead of the demo's (identity.mjs, renameProvider).
  * @property {'demo' | 'real-world'} [catalogue] 'real-world': real-world course titles with near-copies, Arabic
  *                                 titles and 6 sessions a course (real-world-catalogue.mjs; DEMO_CATALOGUE).
- * @property {number} [descriptionChars] Write every sub-course's description out to at least this many characters
- *                                 (DEMO_DESCRIPTION_CHARS): full one- or two-page descriptions, as real admins hold.
+ * @property {number} [descriptionChars] Every sub-course's description runs to at least this many characters, in
+ *                                 English and Arabic paragraphs, as a real provider's page or two does
+ *                                 (DEMO_DESCRIPTION_CHARS; default: the short template).
  * @property {boolean} [photos]   "Real photos": every picture is a camera-sized JPEG (4000×3000, ≈2.7 MB) and the
  *                                 logo a PNG, as a real admin's uploads are (photos.mjs; made with sharp at start).
  */
@@ -696,8 +697,9 @@ export async function startDemoAdmin({
 const USAGE = `Usage: node scripts/demo-admin/server.mjs [--port 4010] [--host 127.0.0.1] [--latency 0]
 Environment: DEMO_ADMIN_PORT, DEMO_ADMIN_HOST, DEMO_ADMIN_LATENCY_MS, DEMO_ADMIN_PUBLIC_ORIGIN,
 DEMO_ADMIN_MEDIA_PORT, DEMO_COURSES (grow the catalogue to that many sub-courses), DEMO_CATEGORY_SIZE
-(courses per added category), DEMO_DESCRIPTION_CHARS (descriptions written out to that length), DEMO_PHOTOS=1 (camera-sized photos instead of SVG drawings), DEMO_CATALOGUE=real-world (real-world course titles
-with near-copies and Arabic titles) (flags win).`;
+(courses per added category), DEMO_DESCRIPTION_CHARS (descriptions of at least that many characters, English and
+Arabic), DEMO_PHOTOS=1 (camera-sized photos instead of SVG drawings), DEMO_CATALOGUE=real-world (real-world course
+titles with near-copies and Arabic titles) (flags win).`;
 
 /** @param {string | undefined} value @param {string} name */
 function nonNegativeInteger(value, name) {

@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { contentSource } from '../lib/admin/content';
 import { deliveryStatus, type WorkerBindings } from '../lib/enquiry/delivery';
 import { isLocalCaller, sameSecret } from '../lib/http/request-rules';
+import { searchIndexHealth } from '../lib/search/live-search-index';
 import { adminBaseUrl, serverConfig } from '../lib/server-config';
 
 type NodeBindings = { incoming?: { socket?: { remoteAddress?: string } } };
@@ -46,7 +47,9 @@ function currentProbe(): Promise<AdminProbe> {
 /**
  * GET /healthz for load balancers: is the admin reachable (one uncached call, shared and reused for 5 s),
  * how old is the cached content, and where enquiries go (`enquiries.channels`: `email`, `webhook`, or
- * none, which the owner has to fix; on Node, how many records each channel has yet to deliver). It answers
+ * none, which the owner has to fix; on Node, how many records each channel has yet to deliver), and the search
+ * index (`search`: complete, built when, and whether its crawl is being kept: `kept.failing` says since when
+ * and why writes fail, which also makes the status "degraded"). It answers
  * 200 while the site can serve pages, also when the admin is down, since cached content still renders ("degraded"): taking every instance out of rotation because the
  * admin is down would turn a partial outage into a full one.
  * The public learns only ok/degraded; the details (the admin's status and latency, the cache's ages) are
@@ -63,8 +66,9 @@ function mayReadDetails(request: Request, peerAddress: string | undefined): bool
 export function healthCheck(): MiddlewareHandler {
   return async (c, next) => {
     if (c.req.path !== '/healthz') return next();
-    const { reachable, status, latencyMs } = await currentProbe();
-    const overall = reachable ? 'ok' : 'degraded';
+    const [{ reachable, status, latencyMs }, search] = await Promise.all([currentProbe(), searchIndexHealth()]);
+    // a search index that cannot be kept still serves, but goes stale: degraded, like an unreachable admin
+    const overall = reachable && !search.kept?.failing ? 'ok' : 'degraded';
     const headers = { 'cache-control': 'no-store' };
     if (!mayReadDetails(c.req.raw, (c.env as NodeBindings | undefined)?.incoming?.socket?.remoteAddress)) {
       c.res = Response.json({ status: overall }, { headers });
@@ -77,6 +81,7 @@ export function healthCheck(): MiddlewareHandler {
         admin: { reachable, status, latencyMs },
         cache: { entries: cache.entries, oldestAgeMs: cache.oldestGoodAgeMs, newestAgeMs: cache.newestGoodAgeMs },
         enquiries: deliveryStatus(c.env as WorkerBindings | undefined),
+        search,
       },
       { headers },
     );

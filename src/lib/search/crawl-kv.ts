@@ -1,13 +1,15 @@
 /**
  * The kept crawl on Workers: the SEARCH_INDEX KV namespace, written by the Cron Trigger's crawl
  * (scheduled-crawl.ts) and read by requests. A record that fits is one value under `search-index`, so a
- * reader never sees an index from one run and a cursor from another. KV takes at most 25 MiB a value, and a
- * record with its search index passes that at about 20 000 courses: a larger one is written in pieces under
- * keys of their own generation first, then `search-index` is pointed at them (the pieces of a generation are
- * never rewritten, so a reader reads one generation whole, or a piece is missing and the read fails and is
- * retried; it never mixes two). The generation before the previous one is deleted.
+ * reader never sees an index from one run and a cursor from another. KV takes at most 25 MiB a value (UTF-8
+ * bytes), and a record with its search index and full descriptions passes that at a few thousand courses: a
+ * larger one is written in pieces of at most 20 MiB under keys of their own generation first, then
+ * `search-index` is pointed at them (the pieces of a generation are never rewritten, so a reader reads one
+ * generation whole, or a piece is missing and the read fails and is retried; it never mixes two). The
+ * generation before the previous one is deleted.
  */
 import type { CrawlStorage } from './crawl-record';
+import { parseKeepHealth, type KeepHealth } from './keep-health';
 
 /** The part of a KV namespace binding used here. */
 export type CrawlKv = {
@@ -17,21 +19,54 @@ export type CrawlKv = {
 };
 
 const CRAWL_KV_KEY = 'search-index';
+/** Whether the record is being kept (keep-health.ts): a few hundred bytes, written when the record is not. */
+const HEALTH_KV_KEY = 'search-index-health';
 /** A head naming pieces starts so (a record itself is JSON and starts with `{`). */
 const PIECES_HEAD = 'pieces:';
-/** Characters a piece holds: at most 3 bytes each in UTF-8, so a piece stays under KV's 25 MiB. */
-const PIECE_CHARS = 8 * 1024 * 1024;
+/**
+ * UTF-8 bytes a value holds at most: KV refuses more than 25 MiB, and the margin keeps a piece clear of it.
+ * Counted in bytes, not characters: Arabic text takes 2 bytes a character, a character count let a value of
+ * Arabic descriptions pass the limit.
+ */
+export const MAX_VALUE_BYTES = 20 * 1024 * 1024;
 
 type PiecesHead = { generation: string; count: number; previous?: { generation: string; count: number } };
 
 const pieceKey = (generation: string, n: number) => `${CRAWL_KV_KEY}:${generation}:${n}`;
+
+/**
+ * Where a piece that starts at `start` ends: as many characters as take at most `maxBytes` in UTF-8, never
+ * half of a surrogate pair (each piece is read back as text on its own).
+ */
+export function pieceEnd(text: string, start: number, maxBytes: number): { end: number; bytes: number } {
+  let bytes = 0;
+  let at = start;
+  while (at < text.length) {
+    const code = text.charCodeAt(at);
+    const pair = code >= 0xd800 && code <= 0xdbff && (text.charCodeAt(at + 1) & 0xfc00) === 0xdc00;
+    const size = code < 0x80 ? 1 : code < 0x800 ? 2 : pair ? 4 : 3; // a lone surrogate is written as U+FFFD
+    if (bytes + size > maxBytes) break;
+    bytes += size;
+    at += pair ? 2 : 1;
+  }
+  return { end: at, bytes };
+}
 
 function readHead(text: string | null): PiecesHead | undefined {
   if (!text?.startsWith(PIECES_HEAD)) return undefined;
   return JSON.parse(text.slice(PIECES_HEAD.length)) as PiecesHead;
 }
 
-export function kvCrawlStorage(kv: CrawlKv, { pieceChars = PIECE_CHARS }: { pieceChars?: number } = {}): CrawlStorage {
+export type KvCrawlStorage = CrawlStorage & {
+  /** What the last write that succeeded stored: its UTF-8 bytes and the values they took (head and pieces). */
+  written(): { bytes: number; values: number } | undefined;
+};
+
+export function kvCrawlStorage(
+  kv: CrawlKv,
+  { maxValueBytes = MAX_VALUE_BYTES }: { maxValueBytes?: number } = {},
+): KvCrawlStorage {
+  let written: { bytes: number; values: number } | undefined;
   const deletePieces = (head: { generation: string; count: number } | undefined) =>
     head
       ? Promise.all(Array.from({ length: head.count }, (_, n) => kv.delete(pieceKey(head.generation, n))))
@@ -53,15 +88,25 @@ export function kvCrawlStorage(kv: CrawlKv, { pieceChars = PIECE_CHARS }: { piec
     },
     write: async (text) => {
       const before = readHead(await kv.get(CRAWL_KV_KEY, 'text'));
-      if (text.length <= pieceChars) {
+      const first = pieceEnd(text, 0, maxValueBytes);
+      const whole = first.end === text.length;
+      let bytes = first.bytes;
+      let values = 1;
+      if (whole) {
         await kv.put(CRAWL_KV_KEY, text);
       } else {
+        bytes = 0;
         const generation = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
-        const count = Math.ceil(text.length / pieceChars);
+        let count = 0;
         // one at a time: a scheduled run has a handful of sub-requests to spare, not a burst of puts
-        for (let n = 0; n < count; n += 1) {
-          await kv.put(pieceKey(generation, n), text.slice(n * pieceChars, (n + 1) * pieceChars));
+        for (let start = 0; start < text.length; count += 1) {
+          const piece = pieceEnd(text, start, maxValueBytes);
+          if (piece.end === start) throw new Error(`a character does not fit in ${maxValueBytes} bytes`);
+          await kv.put(pieceKey(generation, count), text.slice(start, piece.end));
+          bytes += piece.bytes;
+          start = piece.end;
         }
+        values = count + 1;
         const head: PiecesHead = {
           generation,
           count,
@@ -71,7 +116,17 @@ export function kvCrawlStorage(kv: CrawlKv, { pieceChars = PIECE_CHARS }: { piec
       }
       // a reader may still be reading the generation just replaced: the one before it goes
       await deletePieces(before?.previous);
-      if (text.length <= pieceChars) await deletePieces(before);
+      if (whole) await deletePieces(before);
+      written = { bytes, values };
     },
+    written: () => written,
+  };
+}
+
+/** Whether the record is being kept, beside it in KV: the scheduled run writes it, /healthz reads it. */
+export function kvKeepHealth(kv: CrawlKv) {
+  return {
+    read: async (): Promise<KeepHealth | undefined> => parseKeepHealth(await kv.get(HEALTH_KV_KEY, 'text')),
+    write: (health: KeepHealth): Promise<void> => kv.put(HEALTH_KV_KEY, JSON.stringify(health)),
   };
 }

@@ -11,15 +11,16 @@ import * as v from 'valibot';
 import { CourseVenueSchema, TrainingCourseSchema, type CourseVenue } from '../admin/schemas';
 import type { CrawlCursor } from './load-catalogue';
 import { loadSearchEngine, SEARCH_ENGINE_VERSION, serializeSearchEngine, type SearchEngine } from './search-engine';
-import type { Catalogue } from './search-index';
+import type { Catalogue, CatalogueCategory } from './search-index';
 import { jsonArrayInSlices, timeSlices, type Pause } from './time-slices';
 
 /**
  * Bump when the record's own shape changes: an older record is then rebuilt, not misread. Its sessions and
  * courses are read back with the admin's own schemas (below), so a change to those needs no bump: a kept
  * record they no longer accept is refused with the field's name and rebuilt, like a corrupt one.
+ * 3: a pass in progress keeps only what differs from the kept catalogue (see `passChanges`).
  */
-export const CRAWL_RECORD_VERSION = 2;
+export const CRAWL_RECORD_VERSION = 3;
 
 export type CrawlRecord = {
   /** The catalogue the index is built from: the last whole crawl, or what the very first crawl has read so far. */
@@ -82,11 +83,15 @@ const Stored = v.object({
   descriptions: Descriptions,
   pass: v.optional(
     v.object({
-      categories: v.array(Category),
+      // absent: the same as the kept catalogue's
+      categories: v.optional(v.array(Category)),
       slugs: v.array(v.string()),
       next: v.pipe(v.number(), v.integer(), v.minValue(0)),
+      // only what the pass read that differs from the kept catalogue (passChanges)
       sessions: Sessions,
       descriptions: Descriptions,
+      noSessions: v.array(v.string()),
+      noDescription: v.array(v.string()),
       whole: v.boolean(),
     }),
   ),
@@ -97,6 +102,83 @@ const KeptSearch = v.object({
   version: v.number(),
   index: v.looseObject({ documentCount: v.number(), serializationVersion: v.number() }),
 });
+
+const sameSessions = (a: readonly CourseVenue[] | undefined, b: readonly CourseVenue[] | undefined) =>
+  a === b || (a !== undefined && b !== undefined && JSON.stringify(a) === JSON.stringify(b));
+
+/** Whether a pass's categories are the kept catalogue's, asked once per pair (a pass saves its cursor often). */
+const sameCategoriesAs = new WeakMap<
+  readonly CatalogueCategory[],
+  { of: readonly CatalogueCategory[]; same: boolean }
+>();
+function sameCategories(pass: readonly CatalogueCategory[], kept: readonly CatalogueCategory[]): boolean {
+  const known = sameCategoriesAs.get(pass);
+  if (known?.of === kept) return known.same;
+  const same = pass === kept || JSON.stringify(pass) === JSON.stringify(kept);
+  sameCategoriesAs.set(pass, { of: kept, same });
+  return same;
+}
+
+/**
+ * A pass in progress as it is kept: only what it read that differs from the kept catalogue (sessions and
+ * descriptions changed or new, and the slugs that have none now though the catalogue has), and its
+ * categories only if they changed. Kept whole, a second pass would hold a second copy of the catalogue
+ * until it ends: about twice the record, which is what pushed it past KV's 25 MiB (issue 35). Read back,
+ * what was left out is taken from the catalogue (`passFromChanges`), so the pass is the same as it was.
+ */
+async function passChanges(pass: CrawlCursor, kept: Catalogue, pause: Pause) {
+  const read = pass.slugs.slice(0, pass.next);
+  const keptDescriptions = kept.descriptionsBySlug ?? new Map<string, string>();
+  const sessions: [string, readonly CourseVenue[]][] = [];
+  for (const [slug, list] of pass.sessionsBySlug) {
+    if (!sameSessions(list, kept.sessionsBySlug.get(slug))) sessions.push([slug, list]);
+    await pause();
+  }
+  const descriptions: [string, string][] = [];
+  for (const [slug, text] of pass.descriptionsBySlug) {
+    if (keptDescriptions.get(slug) !== text) descriptions.push([slug, text]);
+    await pause();
+  }
+  return {
+    listed: {
+      ...(sameCategories(pass.categories, kept.categories) ? {} : { categories: pass.categories }),
+      slugs: pass.slugs,
+      next: pass.next,
+      noSessions: read.filter((slug) => !pass.sessionsBySlug.has(slug) && kept.sessionsBySlug.has(slug)),
+      noDescription: read.filter((slug) => !pass.descriptionsBySlug.has(slug) && keptDescriptions.has(slug)),
+      whole: pass.whole,
+    },
+    sessions,
+    descriptions,
+  };
+}
+
+type KeptPass = NonNullable<v.InferOutput<typeof Stored>['pass']>;
+
+/** The pass as it was: its changes over the kept catalogue, for every slug it had read. */
+function passFromChanges(pass: KeptPass, kept: Catalogue): CrawlCursor {
+  const next = Math.min(pass.next, pass.slugs.length);
+  const sessionsBySlug = new Map<string, readonly CourseVenue[]>(pass.sessions);
+  const descriptionsBySlug = new Map(pass.descriptions);
+  const noSessions = new Set(pass.noSessions);
+  const noDescription = new Set(pass.noDescription);
+  for (const slug of pass.slugs.slice(0, next)) {
+    const sessions = kept.sessionsBySlug.get(slug);
+    if (sessions && !sessionsBySlug.has(slug) && !noSessions.has(slug)) sessionsBySlug.set(slug, sessions);
+    const description = kept.descriptionsBySlug?.get(slug);
+    if (description !== undefined && !descriptionsBySlug.has(slug) && !noDescription.has(slug)) {
+      descriptionsBySlug.set(slug, description);
+    }
+  }
+  return {
+    categories: pass.categories ?? kept.categories,
+    slugs: pass.slugs,
+    next,
+    sessionsBySlug,
+    descriptionsBySlug,
+    whole: pass.whole,
+  };
+}
 
 /** The engine's JSON, made once per index however often a pass saves its cursor (tens of MB at 20 000 courses). */
 const engineJson = new WeakMap<SearchEngine, Promise<string>>();
@@ -122,11 +204,12 @@ export async function serializeCrawlRecord(record: CrawlRecord, pause: Pause = t
     `"descriptions":${await descriptions(record.catalogue.descriptionsBySlug)}`,
   ];
   if (record.pass) {
-    const { pass } = record;
+    // only what the pass read that differs from the catalogue kept beside it (passChanges)
+    const changes = await passChanges(record.pass, record.catalogue, pause);
     parts.push(
-      `"pass":{"categories":${await jsonArrayInSlices(pass.categories, pause)},"slugs":${JSON.stringify(pass.slugs)},` +
-        `"next":${pass.next},"sessions":${await sessions(pass.sessionsBySlug)},` +
-        `"descriptions":${await descriptions(pass.descriptionsBySlug)},"whole":${pass.whole}}`,
+      `"pass":${JSON.stringify(changes.listed).slice(0, -1)},` +
+        `"sessions":${await jsonArrayInSlices(changes.sessions, pause)},` +
+        `"descriptions":${await jsonArrayInSlices(changes.descriptions, pause)}}`,
     );
   }
   if (record.engine) {
@@ -184,7 +267,11 @@ export function parseCrawlRecord(text: string): ParsedCrawlRecord {
     return { ok: false, reason: `not a valid record (${path || 'top level'}: ${issue.message})` };
   }
   const stored = parsed.output;
-  const pass = stored.pass;
+  const catalogue: Catalogue = {
+    categories: stored.categories,
+    sessionsBySlug: new Map(stored.sessions),
+    descriptionsBySlug: new Map(stored.descriptions),
+  };
   // a partial first crawl's index is never kept: it is rebuilt from what the pass has read
   const kept = stored.complete ? keptEngine(stored.search) : undefined;
   return {
@@ -192,27 +279,12 @@ export function parseCrawlRecord(text: string): ParsedCrawlRecord {
     ...(kept && 'reason' in kept && stored.search !== undefined ? { searchNotKept: kept.reason } : {}),
     record: {
       ...(kept && 'engine' in kept ? { engine: kept.engine } : {}),
-      catalogue: {
-        categories: stored.categories,
-        sessionsBySlug: new Map(stored.sessions),
-        descriptionsBySlug: new Map(stored.descriptions),
-      },
+      catalogue,
       complete: stored.complete,
       whole: stored.whole,
       builtAt: stored.builtAt,
       ...(stored.lastRunAt === undefined ? {} : { lastRunAt: stored.lastRunAt }),
-      ...(pass
-        ? {
-            pass: {
-              categories: pass.categories,
-              slugs: pass.slugs,
-              next: Math.min(pass.next, pass.slugs.length),
-              sessionsBySlug: new Map(pass.sessions),
-              descriptionsBySlug: new Map(pass.descriptions),
-              whole: pass.whole,
-            },
-          }
-        : {}),
+      ...(stored.pass ? { pass: passFromChanges(stored.pass, catalogue) } : {}),
     },
   };
 }

@@ -5,8 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ContentResult } from '../admin/content-error';
 import type { CourseCategory, SubCourse } from '../admin/schemas';
 import { crawlFile } from './crawl-file';
-import { CRAWL_RECORD_VERSION, parseCrawlRecord } from './crawl-record';
-import type { CatalogueSource } from './load-catalogue';
+import { CRAWL_RECORD_VERSION, parseCrawlRecord, serializeCrawlRecord, type CrawlRecord } from './crawl-record';
+import type { CatalogueSource, CrawlCursor } from './load-catalogue';
 import { createSearchIndexStore } from './search-index-store';
 
 const ok = <T>(data: T): ContentResult<T> => ({ ok: true, data, stale: false });
@@ -197,5 +197,89 @@ describe('the kept crawl (SEARCH_INDEX_FILE)', () => {
     const trusting = store(fakeAdmin(3).source, [], { onSlugs: (slugs) => told.push(slugs) });
     await trusting.get(0);
     expect(told.map((slugs) => [...slugs].sort())).toEqual([['c1', 'c2', 'c3']]);
+  });
+});
+
+describe('a pass in progress as it is kept', () => {
+  const session = (venue: string) => ({
+    start_date: '2027-03-01',
+    end_date: '2027-03-05',
+    venue_name: venue,
+    course_fee: 100,
+  });
+  const slugs = Array.from({ length: 200 }, (_, i) => `c${i + 1}`);
+  const categories = [
+    {
+      kind: 'upcoming' as const,
+      id: 101,
+      title: 'Management',
+      courses: slugs.map((slug, i) => ({ id: i + 1, code: `C-${i + 1}`, title: `Course ${i + 1}`, slug })),
+    },
+  ];
+  const catalogue = {
+    categories,
+    sessionsBySlug: new Map(slugs.map((slug) => [slug, [session('Manama')]])),
+    descriptionsBySlug: new Map(slugs.map((slug) => [slug, `${slug}: ${'a long description. '.repeat(100)}`])),
+  };
+  const record = (pass?: CrawlCursor): CrawlRecord => ({
+    catalogue,
+    complete: true,
+    whole: true,
+    builtAt: 1,
+    ...(pass ? { pass } : {}),
+  });
+
+  it('holds only what differs from the kept catalogue, and reads back as the pass it was', async () => {
+    // the second pass has read 150 courses: c2's sessions moved, c3's description changed, c4 has no sessions
+    // and no description any more (the admin answered without), the rest are as the catalogue has them
+    const sessionsBySlug = new Map(slugs.slice(0, 150).map((slug) => [slug, [session('Manama')]]));
+    const descriptionsBySlug = new Map(
+      slugs.slice(0, 150).map((slug) => [slug, catalogue.descriptionsBySlug.get(slug)!]),
+    );
+    sessionsBySlug.set('c2', [session('Dubai')]);
+    descriptionsBySlug.set('c3', 'Operate hydrocracking units');
+    sessionsBySlug.delete('c4');
+    descriptionsBySlug.delete('c4');
+    const pass: CrawlCursor = {
+      categories: structuredClone(categories), // read again, the same
+      slugs,
+      next: 150,
+      sessionsBySlug,
+      descriptionsBySlug,
+      whole: true,
+    };
+    const kept = await serializeCrawlRecord(record(pass));
+    const without = await serializeCrawlRecord(record());
+    // kept whole, the pass would add three quarters of the catalogue; it adds its slugs and its changes
+    expect(kept.length - without.length).toBeLessThan(JSON.stringify(slugs).length + 1000);
+    expect(kept.length - without.length).toBeLessThan(without.length / 10);
+
+    const parsed = parseCrawlRecord(kept);
+    expect(parsed.ok).toBe(true);
+    const back = parsed.ok ? parsed.record.pass : undefined;
+    expect(back?.next).toBe(150);
+    expect(back?.categories).toEqual(categories);
+    expect(new Map(back?.sessionsBySlug)).toEqual(sessionsBySlug);
+    expect(new Map(back?.descriptionsBySlug)).toEqual(descriptionsBySlug);
+  });
+
+  it('keeps new courses and changed categories whole', async () => {
+    const grown = [
+      { ...categories[0]!, courses: [...categories[0]!.courses, { id: 999, code: 'N-1', title: 'New', slug: 'new' }] },
+    ];
+    const pass: CrawlCursor = {
+      categories: grown,
+      slugs: [...slugs, 'new'],
+      next: 201,
+      sessionsBySlug: new Map([...catalogue.sessionsBySlug, ['new', [session('Doha')]]]),
+      descriptionsBySlug: new Map([...catalogue.descriptionsBySlug, ['new', 'A new course']]),
+      whole: true,
+    };
+    const parsed = parseCrawlRecord(await serializeCrawlRecord(record(pass)));
+    const back = parsed.ok ? parsed.record.pass : undefined;
+    expect(back?.categories).toEqual(grown);
+    expect(back?.sessionsBySlug.get('new')).toEqual([session('Doha')]);
+    expect(back?.descriptionsBySlug.get('new')).toBe('A new course');
+    expect(back?.sessionsBySlug.size).toBe(201);
   });
 });

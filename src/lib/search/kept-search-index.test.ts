@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ContentResult } from '../admin/content-error';
 import type { CourseCategory, SubCourse } from '../admin/schemas';
 import { crawlFile } from './crawl-file';
-import { kvCrawlStorage, type CrawlKv } from './crawl-kv';
+import { kvCrawlStorage, pieceEnd, type CrawlKv } from './crawl-kv';
 import { parseCrawlRecord, readCrawlRecord, serializeCrawlRecord } from './crawl-record';
 import type { CatalogueSource } from './load-catalogue';
 import { searchEngine, SEARCH_ENGINE_VERSION } from './search-engine';
@@ -105,7 +105,8 @@ function fakeKv(limit = 25 * 1024 * 1024) {
   const kv: CrawlKv = {
     get: async (key) => values.get(key) ?? null,
     put: async (key, value) => {
-      if (Buffer.byteLength(value) > limit) throw new Error(`413 Value length of ${value.length} exceeds limit`);
+      if (Buffer.byteLength(value) > limit)
+        throw new Error(`413 Value length of ${Buffer.byteLength(value)} exceeds limit`);
       values.set(key, value);
     },
     delete: async (key) => void values.delete(key),
@@ -116,7 +117,7 @@ function fakeKv(limit = 25 * 1024 * 1024) {
 describe('the kept crawl on Workers KV', () => {
   it('writes a record larger than one value in pieces, reads it back whole, and drops old generations', async () => {
     const { kv, values } = fakeKv(1000);
-    const storage = kvCrawlStorage(kv, { pieceChars: 300 });
+    const storage = kvCrawlStorage(kv, { maxValueBytes: 300 });
     const logs: string[] = [];
     const before = store(storage, logs);
     await before.get(1000);
@@ -142,9 +143,29 @@ describe('the kept crawl on Workers KV', () => {
 
   it('a missing piece fails the read (retried later), never a record made of two generations', async () => {
     const { kv, values } = fakeKv();
-    const storage = kvCrawlStorage(kv, { pieceChars: 10 });
+    const storage = kvCrawlStorage(kv, { maxValueBytes: 10 });
     await storage.write(JSON.stringify({ text: 'x'.repeat(50) }));
     values.delete([...values.keys()].find((key) => key.endsWith(':2'))!);
     await expect(storage.read()).rejects.toThrow(/piece 3 of \d+ .* is missing/);
+  });
+
+  it('bounds pieces by UTF-8 bytes, not characters: Arabic text (2 bytes a character) stays within the bound', async () => {
+    const { kv, values } = fakeKv(1000);
+    const storage = kvCrawlStorage(kv, { maxValueBytes: 1000 });
+    // 900 characters would fit a bound of characters; they take about 1 650 bytes
+    const text = JSON.stringify({ description: 'إدارة المشتريات والمناقصات '.repeat(30), emoji: '😀'.repeat(40) });
+    expect(text.length).toBeLessThan(1000);
+    expect(Buffer.byteLength(text)).toBeGreaterThan(1000);
+    await storage.write(text);
+    expect(values.get('search-index')).toMatch(/^pieces:/);
+    for (const value of values.values()) expect(Buffer.byteLength(value)).toBeLessThanOrEqual(1000);
+    expect(await storage.read()).toBe(text);
+  });
+
+  it('never cuts a character in two', () => {
+    expect(pieceEnd('😀😀😀', 0, 6)).toEqual({ end: 2, bytes: 4 }); // one pair; the next would pass 6
+    expect(pieceEnd('aب😀', 0, 3)).toEqual({ end: 2, bytes: 3 });
+    expect(pieceEnd('aب😀', 0, 7)).toEqual({ end: 4, bytes: 7 });
+    expect(pieceEnd('abc', 1, 100)).toEqual({ end: 3, bytes: 2 });
   });
 });

@@ -8,7 +8,8 @@ import 'server-only';
 import { contentConnections, contentSource } from '../admin/content';
 import { serverConfig } from '../server-config';
 import type { CrawlStorage } from './crawl-record';
-import { kvCrawlStorage, type CrawlKv } from './crawl-kv';
+import { kvCrawlStorage, kvKeepHealth, type CrawlKv } from './crawl-kv';
+import type { KeepHealth } from './keep-health';
 import { slugGate } from './known-slugs';
 import type { SearchIndex } from './search-index';
 import { createSearchIndexStore, type SearchIndexResult, type SearchIndexStore } from './search-index-store';
@@ -107,4 +108,34 @@ export function searchIndexBuild(): Promise<unknown> | undefined {
 /** Whether the index holds the whole catalogue (false only while a deployment's very first crawl runs). */
 export function searchIndexComplete(): boolean {
   return store?.complete() === true;
+}
+
+/** A Worker reads the kept index's health from KV at most this often (/healthz is public). */
+const HEALTH_REUSE_MS = 5000;
+let workerHealth: { at: number; value: Promise<KeepHealth | undefined> } | undefined;
+
+/**
+ * The search index for /healthz: whether it holds the whole catalogue, when it was built, and whether the
+ * crawl is being kept (keep-health.ts). Node: the crawling store's own account. Workers: what the last
+ * scheduled run wrote beside the record in KV (the crawl runs there, not in this isolate).
+ */
+export async function searchIndexHealth(): Promise<{ complete: boolean; builtAt?: number; kept?: KeepHealth }> {
+  const index = store?.current();
+  const own = { complete: searchIndexComplete(), ...(index ? { builtAt: index.builtAt } : {}) };
+  if (serverConfig().runtime !== 'workers') {
+    const kept = store?.keepHealth();
+    return { ...own, ...(kept ? { kept } : {}) };
+  }
+  if (!kv) return own;
+  const binding = kv;
+  if (!workerHealth || Date.now() - workerHealth.at >= HEALTH_REUSE_MS) {
+    workerHealth = {
+      at: Date.now(),
+      value: kvKeepHealth(binding)
+        .read()
+        .catch(() => undefined),
+    };
+  }
+  const kept = await workerHealth.value;
+  return { ...own, ...(kept ? { kept } : {}) };
 }

@@ -24,6 +24,7 @@ import {
   type CrawlRecord,
   type CrawlStorage,
 } from './crawl-record';
+import { keepFailed, keptWhole, type KeepHealth } from './keep-health';
 import { loadCatalogue, type CatalogueSource, type CrawlCursor } from './load-catalogue';
 import { buildSearchIndex, type Catalogue, type SearchIndex } from './search-index';
 
@@ -81,6 +82,8 @@ export function createSearchIndexStore(options: SearchIndexStoreOptions) {
   let restored = options.storage === undefined;
   let rereading: Promise<void> | undefined;
   let saving: Promise<void> = Promise.resolve();
+  /** Whether the record is being kept (/healthz): a failed write is retried by the next save, or see retryKeep. */
+  let keep: KeepHealth | undefined = options.storage && crawls ? { where: options.storage.where } : undefined;
   /** Until then another server holds the crawl's lease (servers sharing one file). */
   let followingUntil = 0;
   let followedStamp: string | undefined;
@@ -185,6 +188,7 @@ export function createSearchIndexStore(options: SearchIndexStoreOptions) {
   async function get(waitMs: number): Promise<SearchIndexResult> {
     await restore();
     if (!crawls) return readOnly();
+    retryKeep();
     const at = now();
     const backingOff = failure !== undefined && at - failure.at < options.retryMs;
     const inProgress = pendingBuild();
@@ -210,6 +214,7 @@ export function createSearchIndexStore(options: SearchIndexStoreOptions) {
       void readOnly();
       return current?.index;
     }
+    retryKeep();
     const at = now();
     const backingOff = failure !== undefined && at - failure.at < options.retryMs;
     if (due(at) && !pendingBuild() && !backingOff) void build();
@@ -327,12 +332,41 @@ export function createSearchIndexStore(options: SearchIndexStoreOptions) {
       // the search engine's own index of the catalogue, so a restart loads it (a first crawl's partial one is not kept)
       ...(current?.complete ? { engine: current.index.engine } : {}),
     };
+    const slugs = record.pass?.slugs.length ?? kept.catalogue.sessionsBySlug.size;
+    const position = { read: record.pass?.next ?? slugs, of: slugs, complete: record.complete };
     if (pass) void holdsLease(); // renews the lease while the pass runs
     // one write at a time, in order, so an older cursor never lands after a newer one; the record is
     // written out in slices when its turn comes (the pass's maps only grow meanwhile: more read, never less)
     saving = saving
       .then(async () => storage.write(await serializeCrawlRecord(record)))
-      .catch((error: unknown) => log(`[search] could not keep the index (${storage.where}): ${errorMessage(error)}`));
+      .then(
+        () => {
+          if (keep?.failing) log(`[search] the index is kept again (${storage.where})`);
+          keep = keptWhole(keep ?? { where: storage.where }, now(), position);
+        },
+        (error: unknown) => {
+          keep = keepFailed(keep ?? { where: storage.where }, now(), 'write', errorMessage(error));
+          log(
+            `[search] could not keep the index (${storage.where}), ${keep.failing!.attempts} time(s) in a row: ` +
+              `${errorMessage(error)}; tried again at the next save`,
+          );
+        },
+      );
+  }
+
+  /**
+   * A pass saves its cursor every few seconds, so a failed write is tried again soon; one that failed when no
+   * pass runs (a pass's last save) is tried again here, on a request, once the retry delay has passed.
+   */
+  function retryKeep(): void {
+    const failing = keep?.failing;
+    if (!failing || pendingBuild() || now() - failing.at < options.retryMs) return;
+    keep = { ...keep!, failing: { ...failing, at: now() } }; // one retry per delay, while this one is written
+    // only while this server still crawls: another that took the lease since may have kept a newer record
+    if (followingUntil > 0) return;
+    void holdsLease().then((held) => {
+      if (held && !pendingBuild()) save(undefined);
+    });
   }
 
   return {
@@ -352,6 +386,8 @@ export function createSearchIndexStore(options: SearchIndexStoreOptions) {
     },
     /** Settles once the kept crawl (if any) has been taken up. */
     ready: restore,
+    /** Whether the crawl is being kept (undefined: no storage, or a Worker's requests, which only read it). */
+    keepHealth: (): KeepHealth | undefined => keep,
   };
 }
 

@@ -55,11 +55,11 @@ export async function startAdmin(
     latencyMs?: number;
     courses?: number;
     categorySize?: number;
+    /** Descriptions of at least this many characters, English and Arabic (DEMO_DESCRIPTION_CHARS). */
+    descriptionChars?: number;
     photos?: boolean;
     /** 'real-world': real-world course titles with near-copies and Arabic titles (issue 33). */
     catalogue?: 'demo' | 'real-world';
-    /** Every description written out to at least this many characters (a provider's full descriptions). */
-    descriptionChars?: number;
   } = {},
 ): Promise<DemoAdmin> {
   return startDemoAdmin({
