@@ -186,6 +186,50 @@ test.describe('the kept search index (Node)', () => {
       await pair.stop();
     }
   });
+
+  test('a file that cannot be written is reported in /healthz and written once it can be, the crawl going on', async () => {
+    // Issue 35: the folder of SEARCH_INDEX_FILE is a plain file, so every write fails (ENOTDIR), as a full or
+    // read-only disk would; a pass of 150 courses saves its cursor as it goes
+    const blocked = path.join(dir, 'var');
+    await writeFile(blocked, 'not a folder');
+    const file = path.join(blocked, 'search-index.json');
+    const pair = await startPair({ courses: 150, env: { SEARCH_INDEX_FILE: file, CONTENT_RETRY_MS: '300' } });
+    type Kept = { keptAt?: number; read?: number; of?: number; failing?: { attempts: number; error: string } };
+    const health = async () =>
+      (await (await fetch(`${pair.site.url}/healthz`)).json()) as { status: string; search?: { kept?: Kept } };
+    try {
+      await fetch(`${pair.site.url}/search?q=level`).then((response) => response.text()); // starts the crawl
+      await expect.poll(async () => (await health()).search?.kept?.failing?.attempts ?? 0).toBeGreaterThan(1);
+      const failing = await health();
+      expect(failing.status).toBe('degraded'); // the site serves, search would go stale
+      expect(failing.search?.kept?.failing?.error).toMatch(/ENOTDIR|EEXIST|not a directory/);
+      // the crawl went on meanwhile: search answers from it
+      await expect
+        .poll(async () => (await fetch(`${pair.site.url}/search?q=level`).then((r) => r.text())).includes('found'))
+        .toBe(true);
+
+      // the disk is writable again: the next save (or a request after CONTENT_RETRY_MS) keeps the record
+      await rm(blocked);
+      let asked = 0;
+      await expect
+        .poll(
+          async () => {
+            // a new search each time: a kept page would not reach the index's store
+            asked += 1;
+            await fetch(`${pair.site.url}/search?q=level${' '.repeat(asked)}`).then((r) => r.body?.cancel());
+            return (await health()).search?.kept;
+          },
+          { timeout: 30_000 },
+        )
+        .toMatchObject({ keptAt: expect.any(Number) });
+      const kept = await health();
+      expect(kept.search?.kept?.failing).toBeUndefined();
+      expect(kept.status).toBe('ok');
+      await untilComplete(file, pair.site.url);
+    } finally {
+      await pair.stop();
+    }
+  });
 });
 
 test.describe('a kept index past 64 MiB (issue 35)', () => {

@@ -140,6 +140,32 @@ describe('a failed write of the kept crawl (Node)', () => {
   });
 });
 
+describe('a crawl lease the disk refuses (Node servers sharing a file)', () => {
+  it('the server crawls anyway, and reports why it cannot keep what it reads', async () => {
+    const { storage, crawlStorage } = flakyStorage();
+    storage.failing = true;
+    const logs: string[] = [];
+    const store = createSearchIndexStore({
+      source: fakeAdmin(3),
+      ttlMs: 60_000,
+      retryMs: 5_000,
+      now: () => Date.parse('2027-01-10T08:00:00Z'),
+      log: (message) => logs.push(message),
+      storage: {
+        ...crawlStorage,
+        lease: { take: () => Promise.reject(new Error('ENOTDIR: not a directory, open var/search-index.json.lease')) },
+      },
+      saveEveryMs: 0,
+    });
+    const result = await store.get(1000);
+    await store.idle();
+    expect(result.ok).toBe(true);
+    expect(store.complete()).toBe(true); // no evidence that another server crawls: it crawled
+    expect(logs.join('\n')).toMatch(/could not take the crawl's lease .*ENOTDIR.*crawling without it/);
+    expect(store.keepHealth()?.failing).toMatchObject({ on: 'write', error: expect.stringMatching(/413|lease/) });
+  });
+});
+
 /** A KV namespace in memory whose puts of the record fail while `failing` is set (the health value still goes in). */
 function flakyKv() {
   const values = new Map<string, string>();

@@ -234,8 +234,13 @@ export function createSearchIndexStore(options: SearchIndexStoreOptions) {
     try {
       return await lease.take();
     } catch (error) {
-      log(`[search] could not take the crawl's lease (${options.storage?.where}): ${errorMessage(error)}`);
-      return false;
+      // No evidence that another server crawls: a disk that refuses the lease refuses the record too, and a
+      // server that waited for the lease would never build an index. It crawls, and /healthz says why it
+      // cannot keep what it reads (two servers may then crawl at once until the disk takes the lease again).
+      const where = options.storage?.where ?? '';
+      keep = keepFailed(keep ?? { where }, now(), 'write', `the crawl's lease: ${errorMessage(error)}`);
+      log(`[search] could not take the crawl's lease (${where}): ${errorMessage(error)}; crawling without it`);
+      return true;
     }
   }
 
