@@ -103,8 +103,16 @@ const KeptSearch = v.object({
   index: v.looseObject({ documentCount: v.number(), serializationVersion: v.number() }),
 });
 
-const sameSessions = (a: readonly CourseVenue[] | undefined, b: readonly CourseVenue[] | undefined) =>
-  a === b || (a !== undefined && b !== undefined && JSON.stringify(a) === JSON.stringify(b));
+/** Field by field (sessions are flat objects of strings and numbers): a pass compares every course it read at each save. */
+function sameSessions(a: readonly CourseVenue[] | undefined, b: readonly CourseVenue[] | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b || a.length !== b.length) return false;
+  return a.every((session, n) => {
+    const other = b[n] as Record<string, unknown>;
+    const fields = Object.entries(session);
+    return fields.length === Object.keys(other).length && fields.every(([key, value]) => other[key] === value);
+  });
+}
 
 /** Whether a pass's categories are the kept catalogue's, asked once per pair (a pass saves its cursor often). */
 const sameCategoriesAs = new WeakMap<
