@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -197,6 +197,20 @@ describe('the kept crawl (SEARCH_INDEX_FILE)', () => {
     const trusting = store(fakeAdmin(3).source, [], { onSlugs: (slugs) => told.push(slugs) });
     await trusting.get(0);
     expect(told.map((slugs) => [...slugs].sort())).toEqual([['c1', 'c2', 'c3']]);
+  });
+});
+
+describe('the file’s size limit', () => {
+  it('is the same for writing and reading: a record a restart would refuse is never written, the last one stays', async () => {
+    const storage = crawlFile(file, { maxBytes: 3 * 1024 * 1024 });
+    const fits = `"${'a'.repeat(1024 * 1024)}"`;
+    await storage.write(fits);
+    // Arabic takes two bytes a character: 1.6 Mi characters are 3.2 MiB, past the limit only once encoded
+    await expect(storage.write(`"${'م'.repeat(1.6 * 1024 * 1024)}"`)).rejects.toThrow(/more than a restart reads/);
+    expect(await storage.read()).toBe(fits);
+    expect((await readdir(path.dirname(file))).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+    await writeFile(file, 'x'.repeat(3 * 1024 * 1024 + 1));
+    await expect(storage.read()).rejects.toThrow(/more than the 3145728 read/);
   });
 });
 
