@@ -38,7 +38,7 @@ export function siteMapFrom(index: SearchIndex | undefined): SiteMap {
 
 /**
  * Links on one page of /sitemap (record 039): at 20 000 courses the whole list was a page of megabytes; 250
- * links keep a page near 100 KB. Each category's heading counts as one; the fixed pages (page 1) do not.
+ * links keep a page near 140 KB. Each category's heading counts as one; the fixed pages (page 1) do not.
  */
 export const SITEMAP_PAGE_LINKS = 250;
 
