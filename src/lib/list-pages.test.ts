@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { listPage, pageHref, requestedPage } from './list-pages';
+import { listPage, pageHref, pageRange, requestedPage } from './list-pages';
 
 describe('requestedPage', () => {
   test('no page parameter is page 1; other parameters do not matter', () => {
@@ -75,5 +75,19 @@ describe('listPage', () => {
     expect(listPage(items.slice(0, 50), 2, 50)).toBeNull();
     expect(listPage([], 1, 50)).toEqual({ page: 1, pageCount: 1, items: [], first: 0, last: 0, total: 0 });
     expect(listPage([], 2, 50)).toBeNull();
+  });
+});
+
+describe('pageRange', () => {
+  test('says where a page sits in its list, with thousands separated', () => {
+    expect(
+      pageRange(
+        listPage(
+          Array.from({ length: 1000 }, (_, i) => i),
+          2,
+          50,
+        )!,
+      ),
+    ).toBe('51 to 100 of 1,000');
   });
 });

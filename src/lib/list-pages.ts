@@ -61,3 +61,10 @@ export function listPage<T>(items: readonly T[], page: number, pageSize: number)
     total: items.length,
   };
 }
+
+const count = new Intl.NumberFormat('en-US');
+
+/** Where a page sits in its list, as a visitor reads it: "51 to 100 of 1,000". */
+export function pageRange(shown: Pick<ListPage<unknown>, 'first' | 'last' | 'total'>): string {
+  return `${count.format(shown.first)} to ${count.format(shown.last)} of ${count.format(shown.total)}`;
+}

@@ -1,7 +1,7 @@
 import type { ContentResult } from '../../lib/admin/content-error';
 import { getLearningSolutionCategory, getOpenCourseCategory } from '../../lib/admin/content';
 import type { CourseCategory, TrainingCourse } from '../../lib/admin/schemas';
-import { listPage, pageHref, requestedPage, type ListPage } from '../../lib/list-pages';
+import { listPage, pageHref, pageRange, requestedPage, type ListPage } from '../../lib/list-pages';
 import { peekSearchIndex } from '../../lib/search/live-search-index';
 import type { CategoryKind, SearchCategory } from '../../lib/search/search-index';
 import { Pagination } from '../ui/pagination';
@@ -117,8 +117,6 @@ export function CourseDetailsPage({ page }: { page: CourseDetailsPageData }) {
   );
 }
 
-const count = new Intl.NumberFormat('en');
-
 function CourseCategoryView({
   title,
   shown,
@@ -137,7 +135,7 @@ function CourseCategoryView({
 }) {
   const inPages = shown.pageCount > 1;
   // "51 to 100 of 1,000": where this page sits in the category, for the lead and the table's caption
-  const range = `${count.format(shown.first)} to ${count.format(shown.last)} of ${count.format(shown.total)}`;
+  const range = pageRange(shown);
   return (
     <CoursePageFrame title={title} crumbs={crumbs} course={{ title, page }}>
       <section aria-labelledby="course-list-heading">

@@ -1,7 +1,7 @@
 /** Meta descriptions of the course pages, from their data: what, where, when and from what fee. */
 import type { CourseVenue, TrainingCourse } from '../admin/schemas';
 import { formatDate, formatFee } from '../format';
-import type { ListPage } from '../list-pages';
+import { pageRange, type ListPage } from '../list-pages';
 import { listOf } from './plain-text';
 
 /** "Leading Teams in Dubai, Manama and Riyadh from 1 Mar 2026, fees from US$ 2,925. <first sentence>" */
@@ -19,8 +19,6 @@ export function subCourseDescription(
   return about ? `${facts} ${about}` : facts;
 }
 
-const number = new Intl.NumberFormat('en');
-
 /**
  * "Management and Leadership: 6 training courses, including A, B, C and 3 more, with dates, venues and fees."
  * A category in pages says which of its courses the page lists ("training courses 51 to 100 of 1,000,
@@ -33,7 +31,7 @@ export function courseListDescription(
   if (shown.total === 0) return `${title}: new courses will be announced soon.`;
   const count =
     shown.pageCount > 1
-      ? `training courses ${number.format(shown.first)} to ${number.format(shown.last)} of ${number.format(shown.total)}`
+      ? `training courses ${pageRange(shown)}`
       : shown.total === 1
         ? '1 training course'
         : `${shown.total} training courses`;
