@@ -1,16 +1,27 @@
 #!/usr/bin/env node
 /**
  * Which search library for the catalogue (issue 33, record 038): MiniSearch (as src/lib/search/search-engine.ts
- * configures it) against Fuse.js, and the matching main had before (every word the start of a title, code,
- * category or venue word: src/lib/search/search-query.ts at `main`, read from git), on the demo admin's
- * real-world catalogue (scripts/demo-admin/real-world-catalogue.mjs).
+ * configures it) against Fuse.js, Orama and FlexSearch, and the matching main had before (every word the start
+ * of a title, code, category or venue word: src/lib/search/search-query.ts as main had it before the merge of
+ * the forgiving search, read from git), on the
+ * demo admin's real-world catalogue (scripts/demo-admin/real-world-catalogue.mjs).
+ *
+ * Every library indexes the same documents (searchDocuments: title, code, category, venue, the first words of
+ * the description) with the same field boosts, in its fairest configuration for slips:
+ * - Orama 3.1 with our tokenizer (normalize-text.ts: its own drops Arabic letters), at tolerance 1 and 2 with
+ *   its default threshold (documents with any of the words), and at tolerance 2 with every word required;
+ * - FlexSearch 0.8 has no edit distance: its fuzzy means are phonetic encoders, partial tokenizers and
+ *   `suggest` (results that lack a word); each combination was tried and the best on slips is the row shown
+ *   (our folding runs first, so Arabic is read as the site reads it). Its Document search ranks each field
+ *   apart: the fields' lists are merged by boost / (1 + rank).
  *
  * Recall: one-edit slips of every Latin title (scripts/typing-slips.mjs) with the course in the top 3; exact
- * titles first; two words with one slip in the top 3; the Arabic variants. Cost: query time p50/p95 over the
- * slips at the real-world catalogue and at BIG courses (default 5 000; generated courses added), build time,
- * and the bytes of the serialised index (what would be kept per crawl).
+ * titles first; two words with one slip in the top 3; the Arabic variants; words found in one course's
+ * description only, with that course in the top 3. Cost: query time p50/p95 over the slips at the real-world
+ * catalogue and at BIG courses (default 5 000; generated courses added), build time, and the bytes of the
+ * serialised index (what would be kept per crawl).
  *
- *   node scripts/compare-search-libraries.mjs [--big 5000]
+ *   node scripts/compare-search-libraries.mjs [--big 5000] [--only MiniSearch,Orama]
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
@@ -19,12 +30,16 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { create as createOrama, insertMultiple, save as saveOrama, search as searchOrama } from '@orama/orama';
+import { Charset, Document as FlexDocument, Encoder } from 'flexsearch';
 import Fuse from 'fuse.js';
 import { runnerImport } from 'vite';
 import { createDemoContent } from './demo-admin/content.mjs';
 import { slippedTitles, twoWordsOneSlip } from './typing-slips.mjs';
 
-const { values: args } = parseArgs({ options: { big: { type: 'string', default: '5000' } } });
+const { values: args } = parseArgs({
+  options: { big: { type: 'string', default: '5000' }, only: { type: 'string', default: '' } },
+});
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** @param {string} file @param {string} [base] */
@@ -74,12 +89,15 @@ function timeQueries(search, queries) {
   return { p50: percentile(times, 0.5), p95: percentile(times, 0.95) };
 }
 
-/** main's search-query.ts and what it imports, from git, in a temporary folder (its types are erased). */
+/** main just before the forgiving search was merged into it (e25851d): its matching, the "before" column. */
+const BEFORE = 'e25851d^1';
+
+/** That search-query.ts and what it imports, from git, in a temporary folder (its types are erased). */
 async function mainMatching() {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'search-main-'));
   await mkdir(path.join(dir, 'src/lib/search'), { recursive: true });
   for (const file of ['search-query.ts', 'search-index.ts', 'normalize-text.ts']) {
-    const text = execFileSync('git', ['show', `main:src/lib/search/${file}`], { cwd: root, encoding: 'utf8' });
+    const text = execFileSync('git', ['show', `${BEFORE}:src/lib/search/${file}`], { cwd: root, encoding: 'utf8' });
     await writeFile(path.join(dir, 'src/lib/search', file), text);
   }
   const index = await load('src/lib/search/search-index.ts', dir);
@@ -97,13 +115,52 @@ const ARABIC = [
   ['السلامه والصحة المهنية', 'occupational-safety-ar'],
 ];
 
+/** The fields every library searches, with the boosts search-engine.ts gives them. */
+const FIELDS = ['title', 'code', 'category', 'description', 'venue'];
+const BOOST = { title: 3, code: 3, category: 1.5, description: 0.5, venue: 1 };
+
+/**
+ * Words that appear in one course's indexed description only, and in no title, code or category (up to 40,
+ * in a fixed order): a search for one should find that course.
+ */
+function descriptionWords(documents, normalize) {
+  const courses = documents.filter((doc) => !doc.id.startsWith('category:'));
+  const owners = new Map();
+  const elsewhere = new Set(
+    courses.flatMap((doc) => normalize.tokenize(`${doc.title} ${doc.code} ${doc.category} ${doc.venue}`)),
+  );
+  for (const doc of courses) {
+    for (const word of new Set(normalize.tokenize(doc.description))) {
+      if (word.length < 6 || elsewhere.has(word) || /\d/.test(word)) continue;
+      owners.set(word, owners.has(word) ? null : doc.id);
+    }
+  }
+  return [...owners]
+    .filter(([, owner]) => owner !== null)
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .slice(0, 40)
+    .map(([word, slug]) => ({ word, slug }));
+}
+
+/** Ids from per-field ranked lists, merged by each field's boost over its rank. */
+function mergeFieldRanks(fieldResults) {
+  const scores = new Map();
+  for (const { field, result } of fieldResults) {
+    result.forEach((id, rank) => scores.set(id, (scores.get(id) ?? 0) + BOOST[field] / (1 + rank)));
+  }
+  return [...scores].sort((a, b) => b[1] - a[1]).map(([id]) => String(id));
+}
+
 async function main() {
   log('loading…');
-  const [engineModule, indexModule, old] = await Promise.all([
+  const [engineModule, indexModule, normalize, old] = await Promise.all([
     load('src/lib/search/search-engine.ts'),
     load('src/lib/search/search-index.ts'),
+    load('src/lib/search/normalize-text.ts'),
     mainMatching(),
   ]);
+  /** Our folding and Arabic article rule, for the libraries that take a tokenizer. */
+  const words = (text) => normalize.tokenize(text).map(normalize.searchTerm).filter(Boolean);
   try {
     const small = catalogueOf(0);
     const big = catalogueOf(Number(args.big));
@@ -113,6 +170,67 @@ async function main() {
     );
     const slips = slippedTitles(titles);
     const pairs = twoWordsOneSlip(titles);
+    const described = descriptionWords(await indexModule.searchDocuments(small), normalize);
+    const courseDocuments = async (catalogue) =>
+      (await indexModule.searchDocuments(catalogue)).filter((doc) => !doc.id.startsWith('category:'));
+
+    /**
+     * Orama at one tolerance (edits allowed in every word, whatever its length); `threshold` 1 (its default)
+     * finds documents with any of the words, 0 only those with all of them.
+     */
+    const orama = (tolerance, threshold) => async (catalogue) => {
+      const tokenizer = {
+        language: 'english',
+        normalizationCache: new Map(),
+        tokenize: (raw) => [...new Set(words(raw))],
+      };
+      const db = createOrama({
+        schema: Object.fromEntries(['id', ...FIELDS].map((field) => [field, 'string'])),
+        components: { tokenizer },
+      });
+      insertMultiple(db, await courseDocuments(catalogue));
+      const search = (q) =>
+        searchOrama(db, { term: q, properties: FIELDS, boost: BOOST, tolerance, threshold, limit: 10 }).hits.map(
+          (hit) => hit.id,
+        );
+      return { search, bytes: Buffer.byteLength(JSON.stringify(saveOrama(db))) };
+    };
+
+    /** FlexSearch with one encoder and tokenizer; our folding first. */
+    const flexsearch =
+      ({ charset, tokenize, suggest }) =>
+      async (catalogue) => {
+        const encoder = new Encoder(Charset[charset], { prepare: (text) => words(text).join(' ') });
+        const index = new FlexDocument({
+          document: { id: 'id', index: FIELDS.map((field) => ({ field, tokenize, encoder })) },
+        });
+        for (const doc of await courseDocuments(catalogue)) index.add(doc);
+        const search = (q) => mergeFieldRanks(index.search(q, { limit: 10, suggest })).slice(0, 10);
+        let bytes = 0;
+        index.export((key, data) => {
+          bytes += Buffer.byteLength(key) + Buffer.byteLength(data ?? '');
+        });
+        return { search, bytes };
+      };
+
+    // FlexSearch's fairest configuration: the one that finds the most one-slip titles
+    const flexChoices = ['LatinBalance', 'LatinAdvanced', 'LatinExtra', 'LatinSoundex'].flatMap((charset) =>
+      ['forward', 'full'].map((tokenize) => ({ charset, tokenize, suggest: true })),
+    );
+    const bestFlex = await (async () => {
+      if (args.only && !args.only.split(',').some((name) => 'FlexSearch 0.8'.startsWith(name))) return flexChoices[0];
+      let best;
+      for (const choice of flexChoices) {
+        const lib = await flexsearch(choice)(small);
+        const found = slips.filter(({ title, typed }) =>
+          lib.search(typed).slice(0, 3).includes(slugByTitle.get(title)),
+        );
+        const recall = found.length / slips.length;
+        log(`  FlexSearch ${choice.charset}/${choice.tokenize}: slips top 3 ${(recall * 100).toFixed(1)}%`);
+        if (!best || recall > best.recall) best = { choice, recall };
+      }
+      return best.choice;
+    })();
 
     /** Each library: build(catalogue) → { search(q) → slugs best first, bytes }. */
     const libraries = {
@@ -134,6 +252,10 @@ async function main() {
             .map((match) => match.id);
         return { search, bytes: Buffer.byteLength(JSON.stringify(engine.toJSON())) };
       },
+      'Orama 3.1, tolerance 1': orama(1, 1),
+      'Orama 3.1, tolerance 2': orama(2, 1),
+      'Orama 3.1, tolerance 2, every word': orama(2, 0),
+      [`FlexSearch 0.8 (${bestFlex.charset}, ${bestFlex.tokenize}, suggest)`]: flexsearch(bestFlex),
       'Fuse.js 7.5': async (catalogue) => {
         const documents = (await indexModule.searchDocuments(catalogue)).filter(
           (doc) => !doc.id.startsWith('category:'),
@@ -160,6 +282,7 @@ async function main() {
 
     const rows = [];
     for (const [name, make] of Object.entries(libraries)) {
+      if (args.only && !args.only.split(',').some((wanted) => name.startsWith(wanted))) continue;
       log(`${name}…`);
       let start = performance.now();
       const lib = await make(small);
@@ -173,6 +296,7 @@ async function main() {
         lib.search(typed).slice(0, 3).includes(slugByTitle.get(title)),
       );
       const arabic = ARABIC.filter(([typed, slug]) => lib.search(typed).slice(0, 3).includes(slug)).length;
+      const description = share(described, ({ word, slug }) => lib.search(word).slice(0, 3).includes(slug));
       log(`  recall measured`);
       const timeSmall = timeQueries(
         lib.search,
@@ -192,6 +316,7 @@ async function main() {
         'exact first': `${(exactFirst * 100).toFixed(1)}% of ${titles.length}`,
         '2 words, 1 slip top 3': `${(pairRecall * 100).toFixed(1)}% of ${pairs.length}`,
         arabic: `${arabic}/${ARABIC.length}`,
+        'description word top 3': `${(description * 100).toFixed(1)}% of ${described.length}`,
         [`query p50/p95 @${titles.length}`]: `${ms(timeSmall.p50)} / ${ms(timeSmall.p95)}`,
         [`query p50/p95 @${args.big}`]: `${ms(timeBig.p50)} / ${ms(timeBig.p95)}`,
         [`build @${args.big}`]: ms(buildBig),
@@ -200,11 +325,12 @@ async function main() {
         [`build @${titles.length}`]: ms(buildSmall),
       });
     }
-    for (const row of rows) {
-      process.stdout.write(`\n${row.library}\n`);
-      for (const [key, value] of Object.entries(row))
-        if (key !== 'library') process.stdout.write(`  ${key}: ${value}\n`);
-    }
+    // one column per library, one line per measure (Markdown, as record 038 shows it)
+    const measures = Object.keys(rows[0] ?? {}).filter((key) => key !== 'library');
+    const line = (cells) => `| ${cells.join(' | ')} |\n`;
+    process.stdout.write(line(['', ...rows.map((row) => row.library)]));
+    process.stdout.write(line(['---', ...rows.map(() => '---')]));
+    for (const measure of measures) process.stdout.write(line([measure, ...rows.map((row) => row[measure])]));
   } finally {
     await rm(old.dir, { recursive: true, force: true });
   }

@@ -7,6 +7,8 @@
  * src/pages/ has no entry, or an entry has no file.
  */
 
+import { PAGE_PARAMETER } from './list-pages';
+
 export type Method = 'GET' | 'HEAD' | 'POST';
 
 const READ = ['GET', 'HEAD'] as const;
@@ -81,21 +83,22 @@ const PAGES = [
     query: ['message', 'trainingFor'],
   },
   { path: '/privacy-policy', title: 'Privacy Policy', footer: true, sitemap: true, methods: READ, query: [] },
-  { path: '/sitemap', title: 'Sitemap', footer: true, sitemap: true, methods: READ, query: [] },
-  // a course category's open sessions, with Quick Inquiry and Call Me Back beside them
+  // a list in pages (record 040): `page` names one of them, every one its own kept page
+  { path: '/sitemap', title: 'Sitemap', footer: true, sitemap: true, methods: READ, query: [PAGE_PARAMETER] },
+  // a course category's courses in pages (record 040), with Quick Inquiry and Call Me Back beside them
   {
     path: '/upcoming-training-course-details/[id]',
     title: 'Upcoming course category',
     sitemap: false,
     methods: READ_AND_FORM_POST,
-    query: [],
+    query: [PAGE_PARAMETER],
   },
   {
     path: '/learning-solutions-course-details/[id]',
     title: 'Learning solution category',
     sitemap: false,
     methods: READ_AND_FORM_POST,
-    query: [],
+    query: [PAGE_PARAMETER],
   },
   { path: '/subCourse-details/[slug]', title: 'Course', sitemap: false, methods: READ_AND_FORM_POST, query: [] },
   {
@@ -103,7 +106,7 @@ const PAGES = [
     title: 'Search',
     sitemap: false,
     methods: READ,
-    query: ['q', 'category', 'venue', 'month', 'year', 'page'],
+    query: ['q', 'category', 'venue', 'month', 'year', PAGE_PARAMETER],
     prefetch: false,
   },
   // the session comes from the query string (record 028)

@@ -1,9 +1,10 @@
 import type { MiddlewareHandler } from 'hono';
-import { canonicalPath, hasMalformedEncoding } from '../lib/seo/clean-path';
+import { canonicalPath, canonicalQuery, hasMalformedEncoding } from '../lib/seo/clean-path';
 
 /**
- * One address per page: a near-miss (`/about/`, `//about`, `/About`, `/index`, `/%61bout`) is answered with a
- * permanent redirect to the canonical path, query string kept, before the router sees it (see clean-path.ts).
+ * One address per page: a near-miss (`/about/`, `//about`, `/About`, `/index`, `/%61bout`, a list's
+ * `?page=1`) is answered with a permanent redirect to the canonical address, the rest of the query string
+ * kept, before the router sees it (see clean-path.ts).
  * 308 keeps the method, so a form posted to a near-miss is not turned into a GET. It runs before the method
  * rules (method-and-error-rules.ts), so a near-miss is redirected before its method is judged at the true address.
  * An address whose percent-encoding cannot be decoded names no page: it is answered 400 here, the first
@@ -19,11 +20,12 @@ export function cleanUrls(): MiddlewareHandler {
       });
       return;
     }
-    const target = canonicalPath(url.pathname);
-    if (target === null) return next();
+    const path = canonicalPath(url.pathname);
+    const query = canonicalQuery(path ?? url.pathname, url.search);
+    if (path === null && query === null) return next();
     c.res = new Response(null, {
       status: 308,
-      headers: { location: `${target}${url.search}`, 'cache-control': 'public, max-age=3600' },
+      headers: { location: `${path ?? url.pathname}${query ?? url.search}`, 'cache-control': 'public, max-age=3600' },
     });
   };
 }

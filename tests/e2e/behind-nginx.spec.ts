@@ -1,14 +1,16 @@
 // Issue 35, wall 1: behind a real proxy with its default buffers (nginx: 4 KB for an answer's headers),
 // every page answers 200 on its first view and on the later ones the page cache answers, a category of
-// 1 000 courses included; and no answer's headers pass 4 KB, whatever the page holds.
+// 1 000 courses included (its first and last pages: since record 040 it is listed 50 courses a page); and no
+// answer's headers pass 4 KB, whatever the page holds.
 import http from 'node:http';
 import { expect, test } from '@playwright/test';
 import { startNginx } from './support/nginx';
 import { SITE_ROUTES } from './support/routes';
 import { startAdmin, startSite, type DemoAdmin, type Site } from './support/servers';
 
-/** The generated category of 1 000 courses (the demo admin's first added category). */
+/** The generated category of 1 000 courses (the demo admin's first added category), and its last page. */
 const BIG_CATEGORY = '/learning-solutions-course-details/301';
+const BIG_CATEGORY_LAST_PAGE = `${BIG_CATEGORY}?page=20`;
 const HEADER_LIMIT = 4096;
 
 /** An answer as it leaves the site: its status, the bytes of its header block, and whether it was kept. */
@@ -44,7 +46,7 @@ test.beforeAll(async () => {
   const coursePage = await (await fetch(`${site.url}${course}`)).text();
   const register = /href="(\/register\?[^"]+)"/.exec(coursePage)?.[1]?.replaceAll('&amp;', '&');
   expect(register, 'a register link on the course page').toBeDefined();
-  pages = [...SITE_ROUTES, course, register!, BIG_CATEGORY];
+  pages = [...SITE_ROUTES, course, register!, BIG_CATEGORY, BIG_CATEGORY_LAST_PAGE];
 });
 
 test.afterAll(async () => {
@@ -53,9 +55,13 @@ test.afterAll(async () => {
   await admin?.close();
 });
 
-test('the big category lists its 1 000 courses', async () => {
-  const html = await (await fetch(`${site.url}${BIG_CATEGORY}`)).text();
-  expect(html.match(/href="\/subCourse-details\//g)?.length ?? 0).toBeGreaterThanOrEqual(1000);
+test('the big category lists its 1 000 courses, across its pages', async () => {
+  let listed = 0;
+  for (const page of [BIG_CATEGORY, ...Array.from({ length: 19 }, (_, index) => `${BIG_CATEGORY}?page=${index + 2}`)]) {
+    const html = await (await fetch(`${site.url}${page}`)).text();
+    listed += html.match(/<a [^>]*href="\/subCourse-details\//g)?.length ?? 0;
+  }
+  expect(listed).toBe(1000);
 });
 
 test('through nginx, every page answers 200 on its first and later views, kept ones included', async () => {
@@ -77,6 +83,7 @@ test('through nginx, every page answers 200 on its first and later views, kept o
       .not.toBe('miss');
   }
   expect((await rawAnswer(`${proxy.url}${BIG_CATEGORY}`)).cache).toBe('hit');
+  expect((await rawAnswer(`${proxy.url}${BIG_CATEGORY_LAST_PAGE}`)).cache).toBe('hit');
 });
 
 test('no answer’s headers pass 4 KB, kept or not', async () => {

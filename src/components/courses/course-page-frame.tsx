@@ -54,13 +54,13 @@ function CourseUnavailable({ crumbs, children }: { crumbs: Crumb[]; children: Re
 }
 
 /**
- * An unknown course. Known before the first byte (a malformed id or slug, or the admin's 404 within the
+ * An unknown course, or a page of a category's courses that is not there (`what`). Known before the first byte (a malformed id or slug, or the admin's 404 within the
  * in-place wait), it answers 404; learnt later, once the page has started streaming with 200, the status can
  * no longer change, so the page says so and its head (CourseNotFoundMeta) asks search engines not to index it.
  */
-export function CourseNotFound() {
+export function CourseNotFound({ what = 'course' }: { what?: 'course' | 'page' }) {
   setResponseStatus(404);
-  return <NotFoundView what="course" />;
+  return <NotFoundView what={what} />;
 }
 
 /** A course screen's `failed` view: the not-found page for an unknown course, else the frame with the message. */

@@ -1,7 +1,8 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { HighlightMatches } from './highlight-matches';
-import { pageNumbers, SearchPagination } from './search-pagination';
+import { searchHref, type SearchQuery } from '../../lib/search/search-query';
+import { Pagination, pageNumbers } from '../ui/pagination';
 
 describe('HighlightMatches', () => {
   const marked = (text: string, tokens: string[]) =>
@@ -29,8 +30,14 @@ describe('pagination', () => {
   });
 
   it('links pages with the whole query and marks the current one', () => {
+    const query: SearchQuery = { q: 'risk', venue: 'Kuala Lumpur', page: 2 };
     const markup = renderToStaticMarkup(
-      <SearchPagination query={{ q: 'risk', venue: 'Kuala Lumpur', page: 2 }} page={2} pageCount={3} />,
+      <Pagination
+        label="Search results pages"
+        page={2}
+        pageCount={3}
+        href={(page) => searchHref({ ...query, page })}
+      />,
     );
     expect(markup).toContain('aria-label="Search results pages"');
     expect(markup).toContain('href="/search?q=risk&amp;venue=Kuala+Lumpur" rel="prev"');
@@ -39,6 +46,6 @@ describe('pagination', () => {
   });
 
   it('renders nothing for a single page', () => {
-    expect(renderToStaticMarkup(<SearchPagination query={{ q: '', page: 1 }} page={1} pageCount={1} />)).toBe('');
+    expect(renderToStaticMarkup(<Pagination label="Pages" page={1} pageCount={1} href={String} />)).toBe('');
   });
 });

@@ -9,8 +9,8 @@ import {
   type SearchResults as Results,
 } from '../../lib/search/search-query';
 import { ButtonLink } from '../ui/button-link';
+import { Pagination } from '../ui/pagination';
 import { HighlightMatches } from './highlight-matches';
-import { SearchPagination } from './search-pagination';
 import styles from './search-results.module.css';
 
 /** Sessions listed under each result; the sub-course page has them all. */
@@ -82,7 +82,12 @@ export function SearchResults({
         </ol>
       )}
 
-      <SearchPagination query={query} page={results.page} pageCount={results.pageCount} />
+      <Pagination
+        label="Search results pages"
+        page={results.page}
+        pageCount={results.pageCount}
+        href={(page) => searchHref({ ...query, page })}
+      />
     </section>
   );
 }

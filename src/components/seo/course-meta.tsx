@@ -6,8 +6,10 @@ import {
   type CategoryKind,
   type SearchCategory,
   type SearchCourse,
+  type SearchIndex,
 } from '../../lib/search/search-index';
 import { courseListDescription, subCourseDescription } from '../../lib/seo/course-descriptions';
+import { listPage, pageHref } from '../../lib/list-pages';
 import { DEFAULT_IMAGE } from '../../lib/seo/page-head';
 import { categoryPageTitle, coursePageTitle } from '../../lib/seo/page-titles';
 import { courseSummary } from '../../lib/seo/plain-text';
@@ -15,7 +17,7 @@ import { breadcrumbList, course, courseList, type JsonLdObject } from '../../lib
 import { siteName } from '../../lib/site-identity';
 import { siteOrigin } from '../../lib/site-origin';
 import type { Crumb } from '../courses/course-breadcrumb';
-import type { CourseDetailsPageData } from '../courses/course-details-page';
+import { categoryPage, COURSES_PER_PAGE, type CourseDetailsPageData } from '../courses/course-details-page';
 import type { SubCoursePageData } from '../courses/sub-course-page';
 import { Meta, type MetaProps } from './meta';
 import { CoursePageHead } from './page-head';
@@ -89,22 +91,43 @@ function listedSubCourseHead(entry: SearchCourse): Omit<MetaProps, 'structuredDa
   };
 }
 
+/** Each index's courses by slug, made once per index build (a category page looks up only its own courses). */
+const coursesBySlug = new WeakMap<SearchIndex, Map<string, SearchCourse>>();
+
+function indexedCourse(index: SearchIndex | undefined, slug: string): SearchCourse | undefined {
+  if (!index) return undefined;
+  let bySlug = coursesBySlug.get(index);
+  if (!bySlug) {
+    bySlug = new Map(index.courses.map((entry) => [entry.slug, entry]));
+    coursesBySlug.set(index, bySlug);
+  }
+  return bySlug.get(slug);
+}
+
+/** A page number past a category's last page: not a page to index. */
+function pageNotFoundHead(path: string): MetaProps {
+  return { title: 'Page not found', description: 'This list has no page at this address.', path, noindex: true };
+}
+
 /**
- * A course-details page's head: the category, its courses as a Course list when the list can qualify (their
- * descriptions come from the search index, which has read every course), and breadcrumbs.
+ * A course-details page's head: the category, the courses of the page asked for as a Course list when the
+ * list can qualify (their descriptions come from the search index, which has read every course), and
+ * breadcrumbs. A page past the first has its own canonical address and title (record 040).
  */
 function courseCategoryHead(
   path: string,
   kind: CategoryKind,
   id: number,
+  page: number,
   category: CourseCategory,
   crumbs: Crumb[],
 ): MetaProps {
+  const shown = categoryPage(category, page);
+  if (!shown) return pageNotFoundHead(path);
   const origin = siteOrigin();
   const index = peekSearchIndex();
-  const known = new Map(index?.courses.map((entry) => [entry.slug, entry]));
-  const courses = category.training_course.map((entry) => {
-    const indexed = known.get(entry.slug);
+  const courses = shown.items.map((entry) => {
+    const indexed = indexedCourse(index, entry.slug);
     return {
       title: entry.title,
       code: entry.code,
@@ -112,23 +135,27 @@ function courseCategoryHead(
       description: indexed ? summaryOf(indexed) : '',
     };
   });
-  const list = courseList(origin, `${origin}${path}`, siteName(), courses);
+  const list = courseList(origin, `${origin}${pageHref(path, page)}`, siteName(), courses, shown);
   return {
-    // distinct from a course of the same name (pageTitles)
+    // distinct from a course of the same name (pageTitles); a later page's number is added to it
     title: categoryPageTitle({ kind, id, title: category.title }, index),
-    description: courseListDescription(category.title, category.training_course),
+    description: courseListDescription(category.title, shown),
     path,
+    page,
     structuredData: [...(list ? [list] : []), breadcrumbData(origin, crumbs, category.title, path)],
   };
 }
 
-/** The same head's title and description from the catalogue's entry, for a category whose answer is slow. */
+/**
+ * The same head's title and description from the catalogue's entry, for a category whose answer is slow
+ * (only ever page 1: a later page waits for the answer, which says whether the page exists).
+ */
 function listedCategoryHead(path: string, entry: SearchCategory): Omit<MetaProps, 'structuredData'> {
   const index = peekSearchIndex();
   const courses = index?.courses.filter((listed) => listed.categoryKeys.includes(entry.key)) ?? [];
   return {
     title: categoryPageTitle(entry, index),
-    description: courseListDescription(entry.title, courses),
+    description: courseListDescription(entry.title, listPage(courses, 1, COURSES_PER_PAGE)!),
     path,
   };
 }
@@ -168,15 +195,19 @@ export function SubCoursePageHead({ page }: { page: SubCoursePageData }) {
 
 /** A course-details page's one head, from the load its route started (as SubCoursePageHead). */
 export function CourseDetailsPageHead({ page }: { page: CourseDetailsPageData }) {
-  if (page.id === null) return <Meta {...courseNotFoundHead(page.path)} />;
+  if (page.id === null) {
+    return <Meta {...(page.missing === 'page' ? pageNotFoundHead(page.path) : courseNotFoundHead(page.path))} />;
+  }
   const { path, id, kind, crumbs, listed } = page;
   return (
     <CoursePageHead
       data={page.category}
       head={(result) =>
-        result.ok ? courseCategoryHead(path, kind, id, result.data, crumbs) : courseFailureHead(path, result.error)
+        result.ok
+          ? courseCategoryHead(path, kind, id, page.page, result.data, crumbs)
+          : { ...courseFailureHead(path, result.error), page: page.page }
       }
-      catalogueHead={listed && listedCategoryHead(path, listed)}
+      catalogueHead={listed && page.page === 1 ? listedCategoryHead(path, listed) : undefined}
     />
   );
 }

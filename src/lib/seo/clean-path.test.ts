@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { canonicalPath, hasMalformedEncoding } from './clean-path';
+import { canonicalPath, canonicalQuery, hasMalformedEncoding } from './clean-path';
 
 describe('canonicalPath', () => {
   test('canonical addresses are left alone', () => {
@@ -67,5 +67,25 @@ describe('hasMalformedEncoding', () => {
     expect(hasMalformedEncoding('/subCourse-details/%FF')).toBe(true);
     expect(hasMalformedEncoding('/subCourse-details/caf%C3%A9')).toBe(false);
     expect(hasMalformedEncoding('/about')).toBe(false);
+  });
+});
+
+describe('canonicalQuery', () => {
+  const category = '/upcoming-training-course-details/101';
+
+  test('page 1 of a list in pages is the list’s own address; the other parameters stay', () => {
+    expect(canonicalQuery(category, '?page=1')).toBe('');
+    expect(canonicalQuery('/learning-solutions-course-details/201', '?page=1')).toBe('');
+    expect(canonicalQuery('/sitemap', '?page=1')).toBe('');
+    expect(canonicalQuery(category, '?utm_source=mail&page=1')).toBe('?utm_source=mail');
+    expect(canonicalQuery('/search', '?q=risk&page=1')).toBe('?q=risk');
+  });
+
+  test('other pages, page numbers that are none, and pages not in pages are left alone', () => {
+    for (const search of ['', '?page=2', '?page=01', '?page=x', '?page=1&page=2', '?utm_source=mail']) {
+      expect(canonicalQuery(category, search), search).toBeNull();
+    }
+    expect(canonicalQuery('/about', '?page=1')).toBeNull();
+    expect(canonicalQuery('/subCourse-details/pmp', '?page=1')).toBeNull();
   });
 });

@@ -2,9 +2,11 @@
  * One address per page. Near-misses of a page's address are answered with a permanent redirect to it (and
  * never reach the router, which would answer them 404 or, for a trailing slash, 500): a trailing slash, a
  * doubled slash, `/index` and `.html` endings, the wrong letter case of a route name, and percent-encoded
- * letters or digits (`/%61bout`). Slugs and ids keep their case: they are the admin's.
+ * letters or digits (`/%61bout`), and `?page=1` on a list in pages (its first page is the list's own address).
+ * Slugs and ids keep their case: they are the admin's.
  */
-import { SERVER_FILES, SITE_PAGES } from '../site-routes';
+import { PAGE_PARAMETER } from '../list-pages';
+import { routeMatcher, SERVER_FILES, SITE_PAGES } from '../site-routes';
 
 /** Every first path segment the site routes, in its canonical case (`subCourse-details`, `calendar`). */
 const ROUTE_NAMES = [
@@ -57,4 +59,24 @@ export function hasMalformedEncoding(pathname: string): boolean {
   } catch {
     return true;
   }
+}
+
+/** The routes of lists in pages: those whose query (route table) has a page number. */
+const PAGED_ROUTES = SITE_PAGES.filter((page) => (page.query as readonly string[]).includes(PAGE_PARAMETER)).map(
+  (page) => routeMatcher(page.path),
+);
+
+/**
+ * The canonical query string of a page of a list in pages, or null when `search` already is canonical: page 1
+ * asked as `?page=1` is the list's own address (record 040), the other parameters kept in their order. A
+ * page number that is not one (`page=01`, `page=x`) is left for the page to answer 404.
+ */
+export function canonicalQuery(pathname: string, search: string): string | null {
+  if (!PAGED_ROUTES.some((route) => route.test(pathname))) return null;
+  const params = new URLSearchParams(search);
+  const pages = params.getAll(PAGE_PARAMETER);
+  if (pages.length !== 1 || pages[0] !== '1') return null;
+  params.delete(PAGE_PARAMETER);
+  const rest = params.toString();
+  return rest ? `?${rest}` : '';
 }

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { listPage } from '../list-pages';
 import { courseListDescription, subCourseDescription } from './course-descriptions';
 
 describe('subCourseDescription', () => {
@@ -20,10 +21,18 @@ describe('subCourseDescription', () => {
 });
 
 describe('courseListDescription', () => {
+  const courses = (n: number) => Array.from({ length: n }, (_, i) => ({ title: String.fromCharCode(65 + (i % 26)) }));
+
   test('counts and names a few courses', () => {
-    expect(courseListDescription('Finance', [{ title: 'A' }, { title: 'B' }, { title: 'C' }, { title: 'D' }])).toBe(
+    expect(courseListDescription('Finance', listPage(courses(4), 1, 50)!)).toBe(
       'Finance: 4 training courses, including A, B, C and 1 more, with dates, venues and fees.',
     );
-    expect(courseListDescription('Finance', [])).toMatch(/^Finance: /);
+    expect(courseListDescription('Finance', listPage([], 1, 50)!)).toMatch(/^Finance: /);
+  });
+
+  test('a page of a category in pages says which of its courses it lists', () => {
+    expect(courseListDescription('Finance', listPage(courses(1000), 2, 50)!)).toBe(
+      'Finance: training courses 51 to 100 of 1,000, including Y, Z, A and 47 more, with dates, venues and fees.',
+    );
   });
 });

@@ -72,4 +72,19 @@ describe('pageHead', () => {
     const path = `/subCourse-details/${encodeURIComponent('إدارة')}`;
     expect(pageHead({ title: 'x', description: 'y', path, origin, site }).canonical).toBe(`${origin}${path}`);
   });
+
+  test('a later page of a list has its own canonical address and says its number, however long the name', () => {
+    const path = '/upcoming-training-course-details/101';
+    const first = pageHead({ title: 'Leadership', description: 'y', path, origin, site, page: 1 });
+    expect(first.canonical).toBe(`${origin}${path}`);
+    expect(first.title).toBe(`Leadership | ${SITE_NAME}`);
+    const second = pageHead({ title: 'Leadership', description: 'y', path, origin, site, page: 2 });
+    expect(second.canonical).toBe(`${origin}${path}?page=2`);
+    expect(value(second, 'og:url')).toBe(second.canonical);
+    expect(second.title).toBe(`Leadership – page 2 | ${SITE_NAME}`);
+    expect(value(second, 'og:title')).toBe('Leadership – page 2');
+    const long = pageHead({ title: 'Word '.repeat(40), description: 'y', path, origin, site, page: 12 });
+    expect([...long.title].length).toBeLessThanOrEqual(TITLE_MAX);
+    expect(long.title.endsWith(` – page 12 | ${SITE_NAME}`)).toBe(true);
+  });
 });

@@ -2,6 +2,7 @@
  * What goes in a page's <head> for search engines and shared links, as plain data: the one place titles,
  * descriptions, canonical addresses and social-card tags are decided. `<Meta>` renders it.
  */
+import { pageHref } from '../list-pages';
 import { clip } from './plain-text';
 
 /**
@@ -33,6 +34,11 @@ export type PageHeadInput = {
   description: string;
   /** The canonical path, percent-encoded, without a query ("/subCourse-details/x"). */
   path: string;
+  /**
+   * Page 2 on of a list in pages (record 040): its canonical address is its own (`?page=2`) and its title
+   * says which page it is, so no two pages of one list look like one page to a search engine.
+   */
+  page?: number;
   /** The site's public origin ("https://www.example.com"). */
   origin: string;
   site: HeadSite;
@@ -82,12 +88,16 @@ function cardImage(
 
 export function pageHead(input: PageHeadInput): PageHead {
   const suffix = ` | ${input.site.name}`;
-  const ownTitle = input.title.replace(/\s+/g, ' ').trim() || input.site.name;
+  const page = input.page ?? 1;
+  // the page's number is never clipped away with a long name
+  const pageMark = page > 1 ? ` – page ${page}` : '';
+  const name = input.title.replace(/\s+/g, ' ').trim() || input.site.name;
+  const ownTitle = `${name}${pageMark}`;
   const title = input.titleIsComplete
-    ? clip(ownTitle, TITLE_MAX)
-    : `${clip(ownTitle, TITLE_MAX - suffix.length)}${suffix}`;
+    ? `${clip(name, TITLE_MAX - pageMark.length)}${pageMark}`
+    : `${clip(name, TITLE_MAX - suffix.length - pageMark.length)}${pageMark}${suffix}`;
   const description = clip(input.description.replace(/\s+/g, ' '), DESCRIPTION_MAX);
-  const canonical = input.noindex ? undefined : new URL(input.path, `${input.origin}/`).href;
+  const canonical = input.noindex ? undefined : new URL(pageHref(input.path, page), `${input.origin}/`).href;
   const image = cardImage(input.image, input.origin, input.site);
   const socialTitle = input.titleIsComplete ? title : ownTitle;
 

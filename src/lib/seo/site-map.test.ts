@@ -6,6 +6,7 @@ import {
   SITEMAP_MAX_URLS,
   SITEMAP_PART,
   siteMapFrom,
+  siteMapPage,
   siteMapPaths,
   sitemapFiles,
   sitemapXml,
@@ -101,5 +102,58 @@ describe('sitemapFiles', () => {
     for (const part of files.parts) expect(part).toContain('<urlset');
     // each part names a path the site answers
     expect(locs(files.index).map((loc) => SITEMAP_PART.test(new URL(loc).pathname))).toEqual([true, true, true]);
+  });
+});
+
+describe('the site map for people, in pages', () => {
+  const course = (n: number) => ({ title: `Course ${n}`, path: `/subCourse-details/c-${n}` });
+  const section = (path: string, from: number, count: number) => ({
+    title: path,
+    path,
+    courses: Array.from({ length: count }, (_, i) => course(from + i)),
+  });
+  const map = {
+    pages: [{ title: 'About Us', path: '/about' }],
+    upcoming: [
+      section('/upcoming-training-course-details/1', 1, 5),
+      section('/upcoming-training-course-details/2', 6, 0),
+    ],
+    solutions: [section('/learning-solutions-course-details/3', 6, 4)],
+  };
+  const linksOf = (page: NonNullable<ReturnType<typeof siteMapPage>>) =>
+    [...page.upcoming, ...page.solutions].flatMap((entry) => [
+      ...(entry.continued ? [] : [entry.path]),
+      ...entry.courses.map((c) => c.path),
+    ]);
+
+  test('each page holds the next links in reading order; a category cut by a page goes on, marked', () => {
+    const first = siteMapPage(map, 1, 4)!;
+    expect(first).toMatchObject({ page: 1, pageCount: 3, pages: map.pages });
+    expect(linksOf(first)).toEqual(['/upcoming-training-course-details/1', ...[1, 2, 3].map((n) => course(n).path)]);
+    const second = siteMapPage(map, 2, 4)!;
+    expect(second.pages).toEqual([]);
+    expect(second.upcoming.map((entry) => [entry.path, entry.continued])).toEqual([
+      ['/upcoming-training-course-details/1', true],
+      ['/upcoming-training-course-details/2', false],
+    ]);
+    expect(second.solutions.map((entry) => entry.continued)).toEqual([false]);
+  });
+
+  test('the pages together link every category and course exactly once', () => {
+    const pages = [1, 2, 3].map((page) => siteMapPage(map, page, 4)!);
+    const links = pages.flatMap(linksOf);
+    const expected = [...map.upcoming, ...map.solutions].flatMap((entry) => [
+      entry.path,
+      ...entry.courses.map((c) => c.path),
+    ]);
+    expect(links).toEqual(expected);
+    expect(siteMapPage(map, 4, 4)).toBeNull();
+  });
+
+  test('without a catalogue there is one page, of the fixed pages', () => {
+    const only = siteMapPage(siteMapFrom(undefined), 1)!;
+    expect(only.pageCount).toBe(1);
+    expect(only.pages.length).toBeGreaterThan(5);
+    expect(siteMapPage(siteMapFrom(undefined), 2)).toBeNull();
   });
 });

@@ -1,14 +1,15 @@
 /**
  * The list of public pages, built once from the search index's catalogue (which the content cache keeps
  * fresh, so the sitemap costs no admin calls of its own), and its two renderings: /sitemap.xml for search
- * engines and the /sitemap page for people.
+ * engines and the /sitemap page for people (in pages of a bounded size, record 040).
  */
 import type { SearchIndex } from '../search/search-index';
+import { listPage } from '../list-pages';
 import { SITE_PAGES } from '../site-routes';
 
 type SiteMapLink = { title: string; path: string };
 type SiteMapGroup = { title: string; links: SiteMapLink[] };
-export type SiteMapSection = { title: string; path: string; courses: SiteMapLink[] };
+type SiteMapSection = { title: string; path: string; courses: SiteMapLink[] };
 
 export type SiteMap = {
   pages: SiteMapLink[];
@@ -33,6 +34,53 @@ export function siteMapFrom(index: SearchIndex | undefined): SiteMap {
           .map((course) => ({ title: course.title, path: course.href })),
       }));
   return { pages: [...FIXED_PAGES], upcoming: sections('upcoming'), solutions: sections('solution') };
+}
+
+/**
+ * Links on one page of /sitemap (record 040): at 20 000 courses the whole list was a page of megabytes; 250
+ * links keep a page near 140 KB. Each category's heading counts as one; the fixed pages (page 1) do not.
+ */
+export const SITEMAP_PAGE_LINKS = 250;
+
+/** A category on one page of /sitemap: `continued` when its heading and first courses are on the page before. */
+export type SiteMapPageSection = SiteMapSection & { continued: boolean };
+
+/** One page of /sitemap: the fixed pages on the first, then the next categories and courses in reading order. */
+export type SiteMapPage = {
+  pages: SiteMapLink[];
+  upcoming: SiteMapPageSection[];
+  solutions: SiteMapPageSection[];
+  page: number;
+  pageCount: number;
+};
+
+type Entry = { group: 'upcoming' | 'solutions'; section: SiteMapSection; course?: SiteMapLink };
+
+/**
+ * Page `page` of the site map for people, `linksPerPage` catalogue links at a time in reading order (a
+ * category's heading, then its courses); null past the last page. The pages together link every category
+ * and course once.
+ */
+export function siteMapPage(map: SiteMap, page: number, linksPerPage = SITEMAP_PAGE_LINKS): SiteMapPage | null {
+  const entries: Entry[] = (['upcoming', 'solutions'] as const).flatMap((group) =>
+    map[group].flatMap((section): Entry[] => [
+      { group, section },
+      ...section.courses.map((course) => ({ group, section, course })),
+    ]),
+  );
+  const shown = listPage(entries, page, linksPerPage);
+  if (!shown) return null;
+  const groups = { upcoming: [] as SiteMapPageSection[], solutions: [] as SiteMapPageSection[] };
+  for (const entry of shown.items) {
+    const sections = groups[entry.group];
+    let current = sections.at(-1);
+    if (current?.path !== entry.section.path) {
+      current = { title: entry.section.title, path: entry.section.path, courses: [], continued: !!entry.course };
+      sections.push(current);
+    }
+    if (entry.course) current.courses.push(entry.course);
+  }
+  return { pages: page === 1 ? map.pages : [], ...groups, page: shown.page, pageCount: shown.pageCount };
 }
 
 /** Every address once, in reading order: fixed pages, then each category followed by its courses. */

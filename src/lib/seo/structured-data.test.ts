@@ -224,6 +224,13 @@ describe('lists', () => {
     expect(items[0]!.item).not.toHaveProperty('courseCode');
   });
 
+  test('a page of a longer list describes its own courses, at their places in the whole list', () => {
+    const data = courseList(origin, `${origin}/x?page=2`, 'P', listed(3), { first: 51, total: 120 });
+    expect(data).toMatchObject({ url: `${origin}/x?page=2`, numberOfItems: 120 });
+    const items = data!.itemListElement as Record<string, unknown>[];
+    expect(items.map((item) => item.position)).toEqual([51, 52, 53]);
+  });
+
   test('no list that cannot qualify: fewer than three courses, or one without a name or description', () => {
     expect(COURSE_LIST_MIN).toBe(3);
     for (const n of [0, 1, 2]) expect(courseList(origin, `${origin}/x`, 'P', listed(n))).toBeUndefined();

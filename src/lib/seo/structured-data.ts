@@ -281,12 +281,16 @@ export const COURSE_LIST_MIN = 3;
  * A course-details page: its courses, in the order shown, as a Course list, only when it can qualify for
  * the rich result (COURSE_LIST_MIN courses or more, every one with a name and a description); otherwise
  * undefined, since a list Google will not use only adds weight.
+ * A category in pages (record 040) describes only the page's courses, so the data stays as bounded as the
+ * page: `place` says where they sit in the whole list (their positions) and how long it is (schema.org's
+ * numberOfItems counts the full list when a page shows part of it).
  */
 export function courseList(
   origin: string,
   pageUrl: string,
   providerName: string,
   courses: readonly ListedCourse[],
+  place: { first: number; total: number } = { first: 1, total: courses.length },
 ): JsonLdObject | undefined {
   if (courses.length < COURSE_LIST_MIN) return undefined;
   if (courses.some((item) => !item.title.trim() || !item.description.trim())) return undefined;
@@ -294,10 +298,10 @@ export function courseList(
     '@context': CONTEXT,
     '@type': 'ItemList',
     url: pageUrl,
-    numberOfItems: courses.length,
+    numberOfItems: place.total,
     itemListElement: courses.map((item, index) => ({
       '@type': 'ListItem',
-      position: index + 1,
+      position: place.first + index,
       item: {
         '@type': 'Course',
         url: item.url,

@@ -4,8 +4,9 @@ import { CourseDetailsPageHead } from '../../components/seo/course-meta';
 
 export default async function LearningSolutionsCourseDetails({
   id,
+  query,
 }: PageProps<'/learning-solutions-course-details/[id]'>) {
-  const page = loadCourseDetailsPage('learning-solutions', id);
+  const page = loadCourseDetailsPage('learning-solutions', id, query);
   return (
     <>
       <CourseDetailsPageHead page={page} />

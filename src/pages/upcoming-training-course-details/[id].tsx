@@ -4,8 +4,9 @@ import { CourseDetailsPageHead } from '../../components/seo/course-meta';
 
 export default async function UpcomingTrainingCourseDetails({
   id,
+  query,
 }: PageProps<'/upcoming-training-course-details/[id]'>) {
-  const page = loadCourseDetailsPage('open-courses', id);
+  const page = loadCourseDetailsPage('open-courses', id, query);
   return (
     <>
       <CourseDetailsPageHead page={page} />

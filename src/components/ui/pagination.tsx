@@ -1,15 +1,27 @@
-import { searchHref, type SearchQuery } from '../../lib/search/search-query';
-import styles from './search-pagination.module.css';
+import styles from './pagination.module.css';
 
 /**
- * Previous / page numbers / Next as plain links carrying the whole query. Long runs of pages are shortened
- * to the first, the last and the two around the current one.
+ * A list's pages as plain links a crawler follows and a visitor can open in a new tab: Previous, the page
+ * numbers and Next, the current page marked for screen readers (`aria-current`). Long runs of pages are
+ * shortened to the first, the last and the two around the current one; Previous and Next still walk every
+ * page. One for every list in pages (search results, a category's courses, the sitemap).
  */
-export function SearchPagination({ query, page, pageCount }: { query: SearchQuery; page: number; pageCount: number }) {
+export function Pagination({
+  label,
+  page,
+  pageCount,
+  href,
+}: {
+  /** The nav's accessible name, saying whose pages they are ("Search results pages"). */
+  label: string;
+  page: number;
+  pageCount: number;
+  /** The address of a page of the list. */
+  href: (page: number) => string;
+}) {
   if (pageCount <= 1) return null;
-  const href = (target: number) => searchHref({ ...query, page: target });
   return (
-    <nav className={styles.pagination} aria-label="Search results pages">
+    <nav className={styles.pagination} aria-label={label}>
       <ul className={styles.list}>
         {page > 1 ? (
           <li>
