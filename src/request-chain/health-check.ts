@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { contentSource } from '../lib/admin/content';
 import { deliveryStatus, type WorkerBindings } from '../lib/enquiry/delivery';
 import { isLocalCaller, sameSecret } from '../lib/http/request-rules';
+import { sitePageCache } from '../lib/page-cache/site-page-cache';
 import { adminBaseUrl, serverConfig } from '../lib/server-config';
 
 type NodeBindings = { incoming?: { socket?: { remoteAddress?: string } } };
@@ -45,7 +46,8 @@ function currentProbe(): Promise<AdminProbe> {
 
 /**
  * GET /healthz for load balancers: is the admin reachable (one uncached call, shared and reused for 5 s),
- * how old is the cached content, and where enquiries go (`enquiries.channels`: `email`, `webhook`, or
+ * how old is the cached content, how the page cache does (`pageCache`: answers from kept pages against renders
+ * since the start, what it holds, real pages it had to drop), and where enquiries go (`enquiries.channels`: `email`, `webhook`, or
  * none, which the owner has to fix; on Node, how many records each channel has yet to deliver). It answers
  * 200 while the site can serve pages, also when the admin is down, since cached content still renders ("degraded"): taking every instance out of rotation because the
  * admin is down would turn a partial outage into a full one.
@@ -71,11 +73,13 @@ export function healthCheck(): MiddlewareHandler {
       return;
     }
     const cache = contentSource().cache.stats();
+    const pages = await sitePageCache();
     c.res = Response.json(
       {
         status: overall,
         admin: { reachable, status, latencyMs },
         cache: { entries: cache.entries, oldestAgeMs: cache.oldestGoodAgeMs, newestAgeMs: cache.newestGoodAgeMs },
+        pageCache: pages?.stats() ?? null,
         enquiries: deliveryStatus(c.env as WorkerBindings | undefined),
       },
       { headers },
