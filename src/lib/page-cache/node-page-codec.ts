@@ -4,8 +4,7 @@ import type { PageCodec } from './page-cache';
 /**
  * The kept pages' codec on Node, in zlib's thread pool. br 5 when a page is kept (on its render's request) and
  * br 11 for a page worth it (in the background); gzip 6 for the few clients without br, as the streamed
- * layer sends (scripts/node-server/node-layer.mjs). The window fits the page (at most brotli's default 4 MiB):
- * the encoder's memory follows it.
+ * layer sends (scripts/node-server/node-layer.mjs).
  */
 export async function nodePageCodec(): Promise<PageCodec> {
   const zlib = await import('node:zlib');
@@ -23,7 +22,6 @@ export async function nodePageCodec(): Promise<PageCodec> {
           params: {
             [zlib.constants.BROTLI_PARAM_QUALITY]: QUALITY[effort],
             [zlib.constants.BROTLI_PARAM_SIZE_HINT]: plain.byteLength,
-            [zlib.constants.BROTLI_PARAM_LGWIN]: Math.min(22, Math.max(16, Math.ceil(Math.log2(plain.byteLength + 1)))),
           },
         }),
       ),
