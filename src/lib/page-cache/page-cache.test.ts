@@ -274,6 +274,41 @@ describe('one compressed copy kept', () => {
   });
 });
 
+describe('best copies', () => {
+  test('are made one at a time, in the order the pages asked, each replacing its fast copy', async () => {
+    const codec = await nodePageCodec();
+    const events: string[] = [];
+    const store = new MemoryPageStore(10_000_000);
+    const cache = new PageCache({
+      store,
+      ttlMs: 60_000,
+      retryMs: 5000,
+      pagePolicy: async () => "script-src 'self'",
+      codec: {
+        ...codec,
+        compress: async (plain, effort) => {
+          if (effort === 'fast') return codec.compress(plain, effort);
+          events.push(`start ${new TextDecoder().decode(plain)}`);
+          const best = await codec.compress(plain, effort);
+          events.push(`end ${new TextDecoder().decode(plain)}`);
+          return best;
+        },
+      },
+    });
+    const pages = ['<p>one</p>', '<p>two</p>', '<p>three</p>'];
+    for (const text of pages) {
+      const page = html(text);
+      await cache.admit(text, page, page.body, { contentFailed: false, madeUp: false });
+    }
+    // each page's second view asks for its best copy; all three ask before the first is made
+    for (let view = 0; view < 2; view += 1)
+      for (const text of pages) await cache.answer((await cache.lookup(text))!, facts('br'));
+    await expect.poll(() => events.length).toBe(6);
+    expect(events).toEqual(pages.flatMap((text) => [`start ${text}`, `end ${text}`]));
+    for (const text of pages) expect((await cache.lookup(text))!.page.effort).toBe('best');
+  });
+});
+
 describe('made-up pages', () => {
   test('are worth keeping from their second render on; real pages from their first', async () => {
     const { cache } = await setup();

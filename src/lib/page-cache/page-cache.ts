@@ -54,8 +54,17 @@ export type PageCodec = {
  */
 type CompressionEffort = 'fast' | 'best';
 
-/** Views of a kept real page after which its copies are compressed at the best levels. */
+/** Views of a kept real page after which its copy is compressed at the best level. */
 const VIEWS_WORTH_BEST = 2;
+
+/**
+ * Real pages waiting for their best copy. Those are made one at a time, in the background: br 11 holds tens
+ * of MB while it runs and takes 100-400 ms of a core, and under a load hundreds of pages reach their second
+ * view within seconds; made all at once (as before), they took every thread of zlib's pool and their memory
+ * stayed with the process after the load. A page past this many waiting keeps its fast copy until a later
+ * view finds room.
+ */
+const MAX_WAITING_BEST = 256;
 
 /**
  * Made-up URLs (searches, 404s, unknown hosts) are kept from their second render on: most are asked for once
@@ -131,6 +140,9 @@ export class PageCache {
   private readonly failedAt = new Map<string, number>();
   /** Made-up keys rendered once and not kept (see MADE_UP_SEEN_KEYS). */
   private readonly seenOnce = new Set<string>();
+  /** Real pages waiting for their best copy (page → key), in the order they asked; and whether one is being made. */
+  private readonly waitingBest = new Map<StoredPage, string>();
+  private makingBest = false;
   /** Copies being made in another encoding, shared by the clients asking for them at once. */
   private readonly deriving = new Map<string, Promise<Uint8Array<ArrayBuffer>>>();
   private readonly now: () => number;
@@ -374,26 +386,40 @@ export class PageCache {
     if (request.https) headers['strict-transport-security'] = HSTS;
     this.counts[fresh ? 'hit' : 'stale'] += 1;
     page.views += 1;
-    if (page.views === VIEWS_WORTH_BEST && !page.madeUp && page.effort === 'fast') void this.compressBest(key, page);
+    if (page.views >= VIEWS_WORTH_BEST && !page.madeUp && page.effort === 'fast') this.wantBest(key, page);
     if (!sent) return { status: 304, headers, body: null };
     return { status: page.status, headers, body: request.method === 'HEAD' ? null : sent.body };
   }
 
+  private wantBest(key: string, page: StoredPage): void {
+    if (!this.options.codec || this.waitingBest.has(page) || this.waitingBest.size >= MAX_WAITING_BEST) return;
+    this.waitingBest.set(page, key);
+    if (!this.makingBest) void this.makeBestCopies();
+  }
+
   /**
-   * A page worth it gets its copy at the best level, in the background, in place of the fast one; the next
-   * visitors get it. The page may have been replaced or dropped meanwhile: then the work is simply not used.
+   * Pages worth it get their copy at the best level, one at a time, in the background, in place of the fast
+   * one; the next visitors get it. A page replaced or dropped meanwhile is skipped, or its work not used.
    */
-  private async compressBest(key: string, page: StoredPage): Promise<void> {
+  private async makeBestCopies(): Promise<void> {
     const codec = this.options.codec;
     if (!codec) return;
-    try {
-      const best = await codec.compress(await codec.decompress(page.body), 'best');
-      // a new page object: the store counts its (smaller) bytes, and its prepared headers are its own
-      if ((await this.options.store.get(key)) === page)
-        await this.options.store.put(key, { ...page, body: best, effort: 'best' });
-    } catch (error) {
-      this.log(`[page-cache] compressing a kept page at the best level failed: ${String(error)}`);
+    this.makingBest = true;
+    for (let next = this.waitingBest.entries().next(); !next.done; next = this.waitingBest.entries().next()) {
+      const [page, key] = next.value;
+      try {
+        if ((await this.options.store.get(key)) === page) {
+          const best = await codec.compress(await codec.decompress(page.body), 'best');
+          // a new page object: the store counts its (smaller) bytes, and its prepared headers are its own
+          if ((await this.options.store.get(key)) === page)
+            await this.options.store.put(key, { ...page, body: best, effort: 'best' });
+        }
+      } catch (error) {
+        this.log(`[page-cache] compressing a kept page at the best level failed: ${String(error)}`);
+      }
+      this.waitingBest.delete(page);
     }
+    this.makingBest = false;
   }
 
   /** Each page's headers, built once per page rather than once per request. */
