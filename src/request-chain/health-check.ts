@@ -3,7 +3,7 @@ import { contentSource } from '../lib/admin/content';
 import { deliveryStatus, type WorkerBindings } from '../lib/enquiry/delivery';
 import { isLocalCaller, sameSecret } from '../lib/http/request-rules';
 import { sitePageCache } from '../lib/page-cache/site-page-cache';
-import { adminBaseUrl, serverConfig } from '../lib/server-config';
+import { adminBaseUrl, RUNTIME, serverConfig } from '../lib/server-config';
 
 type NodeBindings = { incoming?: { socket?: { remoteAddress?: string } } };
 
@@ -62,6 +62,19 @@ function mayReadDetails(request: Request, peerAddress: string | undefined): bool
   return token !== undefined && presented !== undefined && sameSecret(presented, token);
 }
 
+/** The Node process's memory in MB: where it is (JS heap, buffers such as kept pages, the rest of RSS). */
+function memoryMb(): Record<string, number> {
+  const usage = process.memoryUsage();
+  const mb = (bytes: number) => Math.round(bytes / 1048576);
+  return {
+    rss: mb(usage.rss),
+    heapUsed: mb(usage.heapUsed),
+    heapTotal: mb(usage.heapTotal),
+    external: mb(usage.external),
+    arrayBuffers: mb(usage.arrayBuffers),
+  };
+}
+
 export function healthCheck(): MiddlewareHandler {
   return async (c, next) => {
     if (c.req.path !== '/healthz') return next();
@@ -80,6 +93,7 @@ export function healthCheck(): MiddlewareHandler {
         admin: { reachable, status, latencyMs },
         cache: { entries: cache.entries, oldestAgeMs: cache.oldestGoodAgeMs, newestAgeMs: cache.newestGoodAgeMs },
         pageCache: pages?.stats() ?? null,
+        ...(RUNTIME === 'node' ? { memoryMb: memoryMb() } : {}),
         enquiries: deliveryStatus(c.env as WorkerBindings | undefined),
       },
       { headers },
