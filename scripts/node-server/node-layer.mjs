@@ -9,6 +9,7 @@ import path from 'node:path';
 import { pipeline, Readable, Transform } from 'node:stream';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { createFairLimiter } from './fair-limiter.mjs';
 
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -146,6 +147,47 @@ export function answerFromPageCache(answerKeptPageNow, req, res) {
   res.writeHead(answer.status, answer.headers);
   res.end(answer.body ?? undefined);
   return true;
+}
+
+/** Requests that never wait for a render: the build's assets, resized pictures (they have their own limit), /healthz. */
+const NOT_RENDERS = /^\/(assets|_img)\/|^\/healthz(\?|$)/;
+
+/**
+ * The requests the app answers (renders, mostly: what the page cache and the picture store did not answer
+ * first) at most `limit` at once, the waiting ones taken from the clients in turn (fair-limiter.mjs), at most
+ * `maxQueue` waiting; a request turned away gets 503 with Retry-After. A render holds what it has read and
+ * made until its page has gone out, so renders at once are what a mixed load's memory grows with; the page
+ * cache answers the rest without one. A slot is held until the answer has been sent (or the visitor left);
+ * a visitor who left while waiting is not rendered for.
+ *
+ * @param {{ limit: number, maxQueue?: number, clientOf: (req: import('node:http').IncomingMessage) => string,
+ *   headers: Record<string, string> }} options  `headers`: the security headers a 503 carries.
+ */
+export function createRenderGate({ limit, maxQueue = 64, clientOf, headers }) {
+  const renders = createFairLimiter(limit, maxQueue, () => new Error('busy'));
+  return (req, res, listener) => {
+    if (NOT_RENDERS.test(req.url ?? '')) return listener(req, res);
+    renders
+      .run(
+        clientOf(req),
+        () =>
+          new Promise((resolve) => {
+            if (res.destroyed || req.destroyed) return resolve(undefined);
+            res.once('close', resolve);
+            listener(req, res);
+          }),
+      )
+      .catch(() => {
+        if (res.headersSent || res.destroyed) return;
+        res.writeHead(503, {
+          ...headers,
+          'content-type': 'text/plain; charset=utf-8',
+          'cache-control': 'no-store',
+          'retry-after': '1',
+        });
+        res.end('Too many pages are being prepared; please try again in a moment.\n');
+      });
+  };
 }
 
 /** Discards what is left of a request body, for at most 5 s. */

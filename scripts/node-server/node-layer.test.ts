@@ -8,7 +8,7 @@ import { describe, expect, test } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { chooseEncoding } from '../../src/lib/page-cache/page-cache';
 import { staticFileHeaders } from '../../src/lib/security/security-headers';
-import { answerFromPageCache, createCompressor, withNodeLayer as nodeLayer } from './node-layer.mjs';
+import { answerFromPageCache, createCompressor, createRenderGate, withNodeLayer as nodeLayer } from './node-layer.mjs';
 
 /** The layer with what the app hands it at start-up (src/background-jobs.ts). */
 const withNodeLayer = (appFetch: (request: Request) => Promise<Response>, options: { publicDir?: string } = {}) =>
@@ -189,6 +189,64 @@ describe('the page cache direct path', () => {
       expect(seen).toEqual(['GET /about', 'GET /gallery', 'POST /about']);
     } finally {
       server.close();
+    }
+  });
+});
+
+describe('the render gate', () => {
+  test('renders a few at once, clients in turn; a full queue turns away the newest of the client with the most waiting', async () => {
+    const served: string[] = [];
+    const open = new Map<string, http.ServerResponse>();
+    const gate = createRenderGate({
+      limit: 1,
+      maxQueue: 2,
+      clientOf: (req: http.IncomingMessage) => String(req.headers['x-client']),
+      headers: { 'x-content-type-options': 'nosniff' },
+    });
+    // the app: each answer is held until the test finishes it (a render still streaming)
+    const app = (req: http.IncomingMessage, res: http.ServerResponse) => {
+      const name = String(req.url).slice(1);
+      served.push(name);
+      if (name.startsWith('assets/')) res.end('file');
+      else open.set(name, res);
+    };
+    const server = http.createServer((req, res) => gate(req, res, app));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    const agent = new http.Agent({ keepAlive: false, maxSockets: 16 });
+    const ask = (name: string, client = name.slice(0, 1)) =>
+      new Promise<number>((resolve, reject) => {
+        http
+          .get({ host: '127.0.0.1', port, path: `/${name}`, agent, headers: { 'x-client': client } }, (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode ?? 0));
+          })
+          .on('error', reject);
+      });
+    const until = async (check: () => boolean) => {
+      while (!check()) await new Promise((resolve) => setTimeout(resolve, 5));
+    };
+    try {
+      const a1 = ask('a1');
+      await until(() => served.length === 1);
+      const a2 = ask('a2');
+      const a3 = ask('a3');
+      await new Promise((resolve) => setTimeout(resolve, 50)); // both waiting
+      const b1 = ask('b1'); // the queue is full: a's newest makes room for b's first
+      expect(await a3).toBe(503);
+      const a4 = ask('a4'); // a already waits most: turned away
+      expect(await a4).toBe(503);
+      expect(await ask('assets/app.js', 'c')).toBe(200); // a build asset never waits for a render
+      for (const name of ['a1', 'a2', 'b1']) {
+        await until(() => open.has(name));
+        open.get(name)!.end('done');
+      }
+      expect(await Promise.all([a1, a2, b1])).toEqual([200, 200, 200]);
+      expect(served).toEqual(['a1', 'assets/app.js', 'a2', 'b1']);
+    } finally {
+      for (const res of open.values()) res.end();
+      agent.destroy();
+      await new Promise((resolve) => server.close(resolve));
     }
   });
 });
