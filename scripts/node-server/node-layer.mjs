@@ -123,30 +123,31 @@ function compressBody(body, encoding) {
 }
 
 /**
- * Writes a fresh page the page cache holds straight to the Node response (true), or leaves the request to
- * the app (false: not a page, not kept, stale). `answerKeptPageNow` is the app's (src/lib/page-cache/
- * site-page-cache.ts); the answer carries all its headers, security ones included.
+ * Writes a fresh page the page cache holds straight to the Node response ('answered'), or leaves the request
+ * to the app: 'kept' when the cache holds the page but the app answers it (stale, or a copy in another
+ * encoding not made yet), else undefined (not a page, not kept). `answerKeptPageNow` is the app's
+ * (src/lib/page-cache/site-page-cache.ts); the answer carries all its headers, security ones included.
  */
 export function answerFromPageCache(answerKeptPageNow, req, res) {
-  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
   const header = (name) => {
     const value = req.headers[name];
     return Array.isArray(value) ? value.join(', ') : value;
   };
-  let answer;
+  let found;
   try {
-    answer = answerKeptPageNow({
+    found = answerKeptPageNow({
       method: req.method,
       url: `http://${req.headers.host ?? 'localhost'}${req.url}`,
       header,
     });
   } catch {
-    return false; // an odd request line: the app answers it
+    return undefined; // an odd request line: the app answers it
   }
-  if (!answer) return false;
-  res.writeHead(answer.status, answer.headers);
-  res.end(answer.body ?? undefined);
-  return true;
+  if (!found.answer) return found.kept ? 'kept' : undefined;
+  res.writeHead(found.answer.status, found.answer.headers);
+  res.end(found.answer.body ?? undefined);
+  return 'answered';
 }
 
 /** Requests that never wait for a render: the build's assets, resized pictures (they have their own limit), /healthz. */
@@ -154,7 +155,7 @@ const NOT_RENDERS = /^\/(assets|_img)\/|^\/healthz(\?|$)/;
 
 /**
  * The requests the app answers (renders, mostly: what the page cache and the picture store did not answer
- * first) at most `limit` at once, the waiting ones taken from the clients in turn (fair-limiter.mjs), at most
+ * first, and do not hold) at most `limit` at once, the waiting ones taken from the clients in turn (fair-limiter.mjs), at most
  * `maxQueue` waiting; a request turned away gets 503 with Retry-After. A render holds what it has read and
  * made until its page has gone out, so renders at once are what a mixed load's memory grows with; the page
  * cache answers the rest without one. A slot is held until the answer has been sent (or the visitor left);

@@ -166,11 +166,12 @@ describe('static files', () => {
 
 describe('the page cache direct path', () => {
   test('a kept page is written straight to the socket; anything else goes to the app', async () => {
-    let keptPage: (request: { method: string; url: string }) => unknown = () => undefined;
+    let keptPage: (request: { method: string; url: string }) => unknown = () => ({ kept: false });
     const seen: string[] = [];
     const server = http.createServer((req, res) => {
-      if (answerFromPageCache((request: { method: string; url: string }) => keptPage(request), req, res)) return;
-      seen.push(`${req.method} ${req.url}`);
+      const cached = answerFromPageCache((request: { method: string; url: string }) => keptPage(request), req, res);
+      if (cached === 'answered') return;
+      seen.push(`${req.method} ${req.url}${cached === 'kept' ? ' (kept)' : ''}`);
       res.end('from the app');
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -179,14 +180,23 @@ describe('the page cache direct path', () => {
       expect(await (await fetch(`${url}/about`)).text()).toBe('from the app'); // nothing kept yet
       keptPage = (request) =>
         request.url.endsWith('/about')
-          ? { status: 200, headers: { 'content-type': 'text/html', 'x-page-cache': 'hit' }, body: Buffer.from('kept') }
-          : undefined;
+          ? {
+              kept: true,
+              answer: {
+                status: 200,
+                headers: { 'content-type': 'text/html', 'x-page-cache': 'hit' },
+                body: Buffer.from('kept'),
+              },
+            }
+          : { kept: request.url.endsWith('/stale') };
       const kept = await fetch(`${url}/about`);
       expect(kept.headers.get('x-page-cache')).toBe('hit');
       expect(await kept.text()).toBe('kept');
       expect(await (await fetch(`${url}/gallery`)).text()).toBe('from the app');
+      // kept, but answered by the app (stale: it starts the refresh), so it never waits for a render slot
+      expect(await (await fetch(`${url}/stale`)).text()).toBe('from the app');
       expect(await (await fetch(`${url}/about`, { method: 'POST', body: 'x' })).text()).toBe('from the app');
-      expect(seen).toEqual(['GET /about', 'GET /gallery', 'POST /about']);
+      expect(seen).toEqual(['GET /about', 'GET /gallery', 'GET /stale (kept)', 'POST /about']);
     } finally {
       server.close();
     }

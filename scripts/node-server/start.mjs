@@ -29,8 +29,12 @@ export async function startNodeServer({ distDir, host, port }) {
       if (req.url?.startsWith('/_img/') && !req.url.includes('?')) {
         if (started.images.answerKept(req, res, req.url)) return;
       }
-      // then the app, a few requests at once, clients in turn
-      if (!answerFromPageCache(started.answerKeptPageNow, req, res)) renderGate(req, res, listener);
+      const cached = answerFromPageCache(started.answerKeptPageNow, req, res);
+      if (cached === 'answered') return;
+      // a page the cache holds (stale, or wanted in another encoding) is answered at once by the app; anything
+      // else may render: a few at once, clients in turn
+      if (cached === 'kept') listener(req, res);
+      else renderGate(req, res, listener);
     });
   return new Promise((resolve) => {
     const server = entry.serve({ fetch, createServer, port: Number(port), ...(host ? { hostname: host } : {}) }, () =>

@@ -42,22 +42,25 @@ export function sitePageCache(): Promise<PageCache | undefined> {
 /**
  * The Node server's direct path: a fresh kept page as a plain answer, straight from memory, before Hono
  * and Waku run (measured: the chain's path alone reaches a fraction of a static server's rate, see
- * record 020). Anything else (not a page, stale, missing, the cache not made yet, a copy in another encoding
- * not made yet) is undefined and goes through the chain.
+ * record 020). `kept` without an answer: the page is kept but the chain answers it (stale: the chain starts
+ * its refresh; or a copy in another encoding not made yet), so the Node server does not make it wait for a
+ * render slot. Neither: not a page, not kept, or the cache not made yet.
  */
 export function answerKeptPageNow(request: {
   method: string;
   url: string;
   header: (name: string) => string | undefined;
-}): RawAnswer | undefined {
-  if (!ready) return undefined;
+}): { answer?: RawAnswer; kept: boolean } {
+  if (!ready) return { kept: false };
   const found = pageKeyOf({ method: request.method, url: request.url, header: request.header }, originRule());
   const kept = found && ready.lookupNow(found.key);
-  if (!kept?.fresh) return undefined;
-  return ready.answerNow(kept, {
+  if (!kept) return { kept: false };
+  if (!kept.fresh) return { kept: true };
+  const answer = ready.answerNow(kept, {
     method: request.method,
     acceptEncoding: request.header('accept-encoding'),
     ifNoneMatch: request.header('if-none-match'),
     https: isHttps(request.url, request.header('x-forwarded-proto'), serverConfig().trustedProxies),
   });
+  return answer ? { answer, kept: true } : { kept: true };
 }
