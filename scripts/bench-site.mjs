@@ -18,14 +18,16 @@ export const freePort = () =>
   });
 
 /**
- * Starts the built site and waits for /healthz (at most 10 s); `stop()` ends it. Each site keeps its search
+ * Starts the built site and waits for /healthz (at most 10 s); `stop()` ends it, `pid` is its process (the
+ * server runs in it: its memory can be read). `checkout`: another built checkout of the site to run instead
+ * (its own scripts and dist/), for a before/after in the same run. Each site keeps its search
  * index in a file of its own (a cold start), unless `env` names one (SEARCH_INDEX_FILE).
  */
-export async function startBuiltSite(adminUrl, env = {}) {
+export async function startBuiltSite(adminUrl, env = {}, { checkout = root } = {}) {
   const port = await freePort();
   const ownIndex = env.SEARCH_INDEX_FILE ? undefined : mkdtempSync(path.join(os.tmpdir(), 'bench-site-index-'));
-  const child = spawn(process.execPath, [path.join(root, 'scripts/serve.mjs'), 'start'], {
-    cwd: root,
+  const child = spawn(process.execPath, [path.join(checkout, 'scripts/serve.mjs'), 'start'], {
+    cwd: checkout,
     env: {
       ...process.env,
       HOST: '127.0.0.1',
@@ -42,7 +44,7 @@ export async function startBuiltSite(adminUrl, env = {}) {
   for (let i = 0; i < 100; i += 1) {
     try {
       await fetch(`${url}/healthz`);
-      return { url, stop: () => child.kill('SIGTERM') };
+      return { url, pid: child.pid, stop: () => child.kill('SIGTERM') };
     } catch {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }

@@ -146,6 +146,17 @@ await admin.close();
   console.table([await runNewPagesBench()]);
 }
 
+// 4c. Memory under a mixed load (issue 35): RSS over 3 minutes of 20 connections asking for the home page, course
+// and category pages, new searches, made-up URLs and pictures of a 2 000-course catalogue; the page cache's hit
+// rate over it (scripts/bench-mixed-load.mjs).
+{
+  const { runMixedLoadBench } = await import('./bench-mixed-load.mjs');
+  const { table, summary } = await runMixedLoadBench();
+  console.log('\nmixed load on a 2 000-course catalogue (RSS of the server process; goal ≤ 512 MB):');
+  console.table(table);
+  console.table([summary]);
+}
+
 // 5. The kept search index (issue 19): a Node restart on SEARCH_INDEX_FILE, and on Workers the catalogue
 // indexed by scheduled runs and shared by two instances (skipped without `npm run build:cloudflare`).
 await (await import('./bench-search-index.mjs')).runSearchIndexBench();

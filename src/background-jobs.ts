@@ -9,6 +9,7 @@
  *   crawl (`scheduled()`), both called by scripts/cloudflare/worker.mjs with the Worker's bindings.
  */
 import 'server-only';
+import { clientKey } from './lib/enquiry/client-key';
 import { enquiryPipeline } from './lib/enquiry/delivery';
 import { deliverEnquiryBatch } from './lib/enquiry/queue-consumer';
 import { startNodeImageService, type CreateImageService, type NodeImageService } from './lib/images/node-image-service';
@@ -39,6 +40,17 @@ async function startNodeServer<Service extends NodeImageService>({
     /** What the Node server's own layer (compression, static files) shares with the app. */
     chooseEncoding,
     staticFileHeaders: staticFileHeaders(),
+    /** How many requests the app answers at once (the Node server's render gate), and whose turn each is. */
+    rendersAtOnce: config.rendersAtOnce,
+    clientOf: (request: {
+      headers: Record<string, string | string[] | undefined>;
+      socket: { remoteAddress?: string };
+    }) =>
+      clientKey({
+        forwardedFor: [request.headers['x-forwarded-for'] ?? []].flat().join(', ') || undefined,
+        remoteAddress: request.socket.remoteAddress,
+        trustedProxies: config.trustedProxies,
+      }),
   };
 }
 

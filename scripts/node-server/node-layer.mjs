@@ -6,44 +6,94 @@
 // so the page cache and this layer choose alike.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { pipeline, Readable } from 'node:stream';
+import { pipeline, Readable, Transform } from 'node:stream';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { createFairLimiter } from './fair-limiter.mjs';
 
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml|manifest\+json)|image\/svg\+xml)/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
- * A compressor that keeps the stream: what has been written is flushed as soon as the render pauses (the
- * write's turn of the event loop is over), so a streamed page reaches the browser piece by piece. Not after
- * every chunk: a render writes a page in hundreds of small chunks in one go, and a brotli flush per chunk
- * made a new search sent br take about 5× as long as the same search sent plain (issue 35).
+ * A compressor that keeps the stream: what has been written is compressed and flushed as soon as the render
+ * pauses (the write's turn of the event loop is over), so a streamed page reaches the browser piece by piece,
+ * and the writes of one turn are compressed together. It compresses on this thread, as zlib's own *Sync
+ * functions do: zlib's streams send every write and every flush on a trip to the thread pool and back, and on
+ * a busy machine each trip waits for the scheduler twice. That was the cost of a page sent compressed (issue
+ * 35): a new search sent br took 2.8x the same search sent plain, whose bytes never leave this thread; a flush
+ * per chunk had made it about 5x. Compressing a 100 KB page at br 5 takes about 1 ms of this thread, in the
+ * render's own pauses.
  */
 export function createCompressor(encoding) {
-  const compressor =
+  const engine =
     encoding === 'br'
       ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
       : zlib.createGzip({ level: 6 });
-  const kind = encoding === 'br' ? zlib.constants.BROTLI_OPERATION_FLUSH : zlib.constants.Z_SYNC_FLUSH;
-  let flushQueued = false;
-  let flushing = false;
-  const write = compressor.write;
-  compressor.write = function (...args) {
-    const result = write.apply(this, args);
-    // zlib's flush() is itself a write: it must not queue the next flush (that would flush every turn for good)
-    if (!flushQueued && !flushing) {
-      flushQueued = true;
-      setImmediate(() => {
-        flushQueued = false;
-        if (compressor.destroyed || compressor.writableEnded) return;
-        flushing = true;
-        compressor.flush(kind);
-        flushing = false;
-      });
+  const { FLUSH, FINISH } =
+    encoding === 'br'
+      ? { FLUSH: zlib.constants.BROTLI_OPERATION_FLUSH, FINISH: zlib.constants.BROTLI_OPERATION_FINISH }
+      : { FLUSH: zlib.constants.Z_SYNC_FLUSH, FINISH: zlib.constants.Z_FINISH };
+  let held = [];
+  let queued = false;
+
+  /**
+   * `input` compressed up to `flag`, synchronously: the loop of zlib's processChunkSync (lib/zlib.js, the same
+   * in Node 20 to 24), which the *Sync functions run once and then close the engine; here the engine stays open.
+   */
+  const compress = (flag) => {
+    const input = held.length === 1 ? held[0] : Buffer.concat(held);
+    held = [];
+    const pieces = [];
+    const size = engine._chunkSize;
+    let offset = 0;
+    let length = input.byteLength;
+    for (;;) {
+      const output = Buffer.allocUnsafe(size);
+      engine._handle.writeSync(flag, input, offset, length, output, 0, size);
+      const [outputLeft, inputLeft] = engine._writeState;
+      if (outputLeft < size) pieces.push(output.subarray(0, size - outputLeft));
+      offset += length - inputLeft;
+      length = inputLeft;
+      if (outputLeft !== 0) return pieces; // all of it is out
     }
-    return result;
   };
-  return compressor;
+
+  const stream = new Transform({
+    transform(chunk, _encoding, callback) {
+      held.push(chunk);
+      if (!queued) {
+        queued = true;
+        setImmediate(release);
+      }
+      callback();
+    },
+    flush(callback) {
+      try {
+        for (const piece of compress(FINISH)) this.push(piece);
+        callback();
+      } catch (error) {
+        callback(error);
+      } finally {
+        engine.close();
+      }
+    },
+    destroy(error, callback) {
+      engine.close();
+      callback(error);
+    },
+  });
+  // a failure inside zlib ends this response, never the process
+  engine.on('error', (error) => stream.destroy(error));
+  function release() {
+    queued = false;
+    if (stream.destroyed || stream.writableFinished || !held.length) return;
+    try {
+      for (const piece of compress(FLUSH)) stream.push(piece);
+    } catch (error) {
+      stream.destroy(error);
+    }
+  }
+  return stream;
 }
 
 const brotliCompress = promisify(zlib.brotliCompress);
@@ -73,30 +123,72 @@ function compressBody(body, encoding) {
 }
 
 /**
- * Writes a fresh page the page cache holds straight to the Node response (true), or leaves the request to
- * the app (false: not a page, not kept, stale). `answerKeptPageNow` is the app's (src/lib/page-cache/
- * site-page-cache.ts); the answer carries all its headers, security ones included.
+ * Writes a fresh page the page cache holds straight to the Node response ('answered'), or leaves the request
+ * to the app: 'kept' when the cache holds the page but the app answers it (stale, or a copy in another
+ * encoding not made yet), else undefined (not a page, not kept). `answerKeptPageNow` is the app's
+ * (src/lib/page-cache/site-page-cache.ts); the answer carries all its headers, security ones included.
  */
 export function answerFromPageCache(answerKeptPageNow, req, res) {
-  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
   const header = (name) => {
     const value = req.headers[name];
     return Array.isArray(value) ? value.join(', ') : value;
   };
-  let answer;
+  let found;
   try {
-    answer = answerKeptPageNow({
+    found = answerKeptPageNow({
       method: req.method,
       url: `http://${req.headers.host ?? 'localhost'}${req.url}`,
       header,
     });
   } catch {
-    return false; // an odd request line: the app answers it
+    return undefined; // an odd request line: the app answers it
   }
-  if (!answer) return false;
-  res.writeHead(answer.status, answer.headers);
-  res.end(answer.body ?? undefined);
-  return true;
+  if (!found.answer) return found.kept ? 'kept' : undefined;
+  res.writeHead(found.answer.status, found.answer.headers);
+  res.end(found.answer.body ?? undefined);
+  return 'answered';
+}
+
+/** Requests that never wait for a render: the build's assets, resized pictures (they have their own limit), /healthz. */
+const NOT_RENDERS = /^\/(assets|_img)\/|^\/healthz(\?|$)/;
+
+/**
+ * The requests the app answers (renders, mostly: what the page cache and the picture store did not answer
+ * first, and do not hold) at most `limit` at once, the waiting ones taken from the clients in turn (fair-limiter.mjs), at most
+ * `maxQueue` waiting; a request turned away gets 503 with Retry-After. A render holds what it has read and
+ * made until its page has gone out, so renders at once are what a mixed load's memory grows with; the page
+ * cache answers the rest without one. A slot is held until the answer has been sent (or the visitor left);
+ * a visitor who left while waiting is not rendered for.
+ *
+ * @param {{ limit: number, maxQueue?: number, clientOf: (req: import('node:http').IncomingMessage) => string,
+ *   headers: Record<string, string> }} options  `headers`: the security headers a 503 carries.
+ */
+export function createRenderGate({ limit, maxQueue = 64, clientOf, headers }) {
+  const renders = createFairLimiter(limit, maxQueue, () => new Error('busy'));
+  return (req, res, listener) => {
+    if (NOT_RENDERS.test(req.url ?? '')) return listener(req, res);
+    renders
+      .run(
+        clientOf(req),
+        () =>
+          new Promise((resolve) => {
+            if (res.destroyed || req.destroyed) return resolve(undefined);
+            res.once('close', resolve);
+            listener(req, res);
+          }),
+      )
+      .catch(() => {
+        if (res.headersSent || res.destroyed) return;
+        res.writeHead(503, {
+          ...headers,
+          'content-type': 'text/plain; charset=utf-8',
+          'cache-control': 'no-store',
+          'retry-after': '1',
+        });
+        res.end('Too many pages are being prepared; please try again in a moment.\n');
+      });
+  };
 }
 
 /** Discards what is left of a request body, for at most 5 s. */

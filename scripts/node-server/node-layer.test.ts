@@ -8,7 +8,7 @@ import { describe, expect, test } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { chooseEncoding } from '../../src/lib/page-cache/page-cache';
 import { staticFileHeaders } from '../../src/lib/security/security-headers';
-import { answerFromPageCache, createCompressor, withNodeLayer as nodeLayer } from './node-layer.mjs';
+import { answerFromPageCache, createCompressor, createRenderGate, withNodeLayer as nodeLayer } from './node-layer.mjs';
 
 /** The layer with what the app hands it at start-up (src/background-jobs.ts). */
 const withNodeLayer = (appFetch: (request: Request) => Promise<Response>, options: { publicDir?: string } = {}) =>
@@ -70,28 +70,40 @@ describe.each(['gzip', 'br'] as const)('the streamed compressor (%s)', (encoding
     for (let turn = 0; turn < count; turn += 1) await new Promise((resolve) => setImmediate(resolve));
   };
 
-  test('a burst of chunks is flushed once, when the writer pauses, and an idle stream is left alone', async () => {
+  test('a burst of chunks is compressed and flushed once, when the writer pauses, and an idle stream is left alone', async () => {
     const compressor = createCompressor(encoding);
-    const flushes: number[] = [];
-    const flush = compressor.flush.bind(compressor);
-    compressor.flush = ((...args: Parameters<typeof flush>) => {
-      flushes.push(flushes.length + 1);
-      return flush(...args);
-    }) as typeof compressor.flush;
+    // each flush of the compressor comes out as one piece, in order
     const output: Buffer[] = [];
     compressor.on('data', (chunk: Buffer) => output.push(chunk));
-    for (let index = 0; index < 200; index += 1) compressor.write(`<li>course ${index}</li>`);
-    await turns(20);
-    expect(flushes).toHaveLength(1); // not one per chunk, and not one per turn after it
     const decoded = () =>
       (encoding === 'br' ? zlib.brotliDecompressSync : zlib.gunzipSync)(Buffer.concat(output), {
         finishFlush: encoding === 'br' ? zlib.constants.BROTLI_OPERATION_FLUSH : zlib.constants.Z_SYNC_FLUSH,
       }).toString();
-    await expect.poll(decoded).toContain('<li>course 199</li>'); // all of it, readable before the end
+    for (let index = 0; index < 200; index += 1) compressor.write(`<li>course ${index}</li>`);
+    await turns(20);
+    // not one piece per chunk, and nothing more on the idle turns after it; all of it readable before the end
+    expect(output).toHaveLength(1);
+    expect(decoded()).toBe(Array.from({ length: 200 }, (_, index) => `<li>course ${index}</li>`).join(''));
     compressor.write('<p>more</p>');
     await turns(20);
-    expect(flushes).toHaveLength(2);
-    compressor.end();
+    expect(output).toHaveLength(2);
+    expect(decoded()).toMatch(/<li>course 199<\/li><p>more<\/p>$/);
+    const ended = new Promise((resolve) => compressor.once('end', resolve));
+    compressor.end('<p>last</p>');
+    await ended;
+    const whole = (encoding === 'br' ? zlib.brotliDecompressSync : zlib.gunzipSync)(Buffer.concat(output)).toString();
+    expect(whole).toMatch(/<p>more<\/p><p>last<\/p>$/);
+  });
+
+  test('a destroyed compressor stays quiet: what was written before is not flushed after', async () => {
+    const compressor = createCompressor(encoding);
+    const output: Buffer[] = [];
+    compressor.on('data', (chunk: Buffer) => output.push(chunk));
+    compressor.on('error', () => {});
+    compressor.write('<p>shell</p>');
+    compressor.destroy();
+    await turns(5);
+    expect(output).toHaveLength(0);
   });
 });
 
@@ -154,11 +166,12 @@ describe('static files', () => {
 
 describe('the page cache direct path', () => {
   test('a kept page is written straight to the socket; anything else goes to the app', async () => {
-    let keptPage: (request: { method: string; url: string }) => unknown = () => undefined;
+    let keptPage: (request: { method: string; url: string }) => unknown = () => ({ kept: false });
     const seen: string[] = [];
     const server = http.createServer((req, res) => {
-      if (answerFromPageCache((request: { method: string; url: string }) => keptPage(request), req, res)) return;
-      seen.push(`${req.method} ${req.url}`);
+      const cached = answerFromPageCache((request: { method: string; url: string }) => keptPage(request), req, res);
+      if (cached === 'answered') return;
+      seen.push(`${req.method} ${req.url}${cached === 'kept' ? ' (kept)' : ''}`);
       res.end('from the app');
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -167,16 +180,83 @@ describe('the page cache direct path', () => {
       expect(await (await fetch(`${url}/about`)).text()).toBe('from the app'); // nothing kept yet
       keptPage = (request) =>
         request.url.endsWith('/about')
-          ? { status: 200, headers: { 'content-type': 'text/html', 'x-page-cache': 'hit' }, body: Buffer.from('kept') }
-          : undefined;
+          ? {
+              kept: true,
+              answer: {
+                status: 200,
+                headers: { 'content-type': 'text/html', 'x-page-cache': 'hit' },
+                body: Buffer.from('kept'),
+              },
+            }
+          : { kept: request.url.endsWith('/stale') };
       const kept = await fetch(`${url}/about`);
       expect(kept.headers.get('x-page-cache')).toBe('hit');
       expect(await kept.text()).toBe('kept');
       expect(await (await fetch(`${url}/gallery`)).text()).toBe('from the app');
+      // kept, but answered by the app (stale: it starts the refresh), so it never waits for a render slot
+      expect(await (await fetch(`${url}/stale`)).text()).toBe('from the app');
       expect(await (await fetch(`${url}/about`, { method: 'POST', body: 'x' })).text()).toBe('from the app');
-      expect(seen).toEqual(['GET /about', 'GET /gallery', 'POST /about']);
+      expect(seen).toEqual(['GET /about', 'GET /gallery', 'GET /stale (kept)', 'POST /about']);
     } finally {
       server.close();
+    }
+  });
+});
+
+describe('the render gate', () => {
+  test('renders a few at once, clients in turn; a full queue turns away the newest of the client with the most waiting', async () => {
+    const served: string[] = [];
+    const open = new Map<string, http.ServerResponse>();
+    const gate = createRenderGate({
+      limit: 1,
+      maxQueue: 2,
+      clientOf: (req: http.IncomingMessage) => String(req.headers['x-client']),
+      headers: { 'x-content-type-options': 'nosniff' },
+    });
+    // the app: each answer is held until the test finishes it (a render still streaming)
+    const app = (req: http.IncomingMessage, res: http.ServerResponse) => {
+      const name = String(req.url).slice(1);
+      served.push(name);
+      if (name.startsWith('assets/')) res.end('file');
+      else open.set(name, res);
+    };
+    const server = http.createServer((req, res) => gate(req, res, app));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    const agent = new http.Agent({ keepAlive: false, maxSockets: 16 });
+    const ask = (name: string, client = name.slice(0, 1)) =>
+      new Promise<number>((resolve, reject) => {
+        http
+          .get({ host: '127.0.0.1', port, path: `/${name}`, agent, headers: { 'x-client': client } }, (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode ?? 0));
+          })
+          .on('error', reject);
+      });
+    const until = async (check: () => boolean) => {
+      while (!check()) await new Promise((resolve) => setTimeout(resolve, 5));
+    };
+    try {
+      const a1 = ask('a1');
+      await until(() => served.length === 1);
+      const a2 = ask('a2');
+      const a3 = ask('a3');
+      await new Promise((resolve) => setTimeout(resolve, 50)); // both waiting
+      const b1 = ask('b1'); // the queue is full: a's newest makes room for b's first
+      expect(await a3).toBe(503);
+      const a4 = ask('a4'); // a already waits most: turned away
+      expect(await a4).toBe(503);
+      expect(await ask('assets/app.js', 'c')).toBe(200); // a build asset never waits for a render
+      for (const name of ['a1', 'a2', 'b1']) {
+        await until(() => open.has(name));
+        open.get(name)!.end('done');
+      }
+      expect(await Promise.all([a1, a2, b1])).toEqual([200, 200, 200]);
+      expect(served).toEqual(['a1', 'assets/app.js', 'a2', 'b1']);
+    } finally {
+      for (const res of open.values()) res.end();
+      agent.destroy();
+      await new Promise((resolve) => server.close(resolve));
     }
   });
 });

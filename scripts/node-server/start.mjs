@@ -4,7 +4,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createImageService } from './image-variants.mjs';
-import { answerFromPageCache, withNodeLayer } from './node-layer.mjs';
+import { answerFromPageCache, createRenderGate, withNodeLayer } from './node-layer.mjs';
 
 export async function startNodeServer({ distDir, host, port }) {
   const app = await import(pathToFileURL(path.join(distDir, 'server', 'index.js')).href);
@@ -18,13 +18,23 @@ export async function startNodeServer({ distDir, host, port }) {
     chooseEncoding: started.chooseEncoding,
     staticFileHeaders: started.staticFileHeaders,
   });
+  const renderGate = createRenderGate({
+    limit: started.rendersAtOnce,
+    clientOf: started.clientOf,
+    headers: started.staticFileHeaders,
+  });
   const createServer = (options, listener) =>
     http.createServer(options, (req, res) => {
       // a variant already on disk, and a fresh kept page, are sent before Hono and Waku run
       if (req.url?.startsWith('/_img/') && !req.url.includes('?')) {
         if (started.images.answerKept(req, res, req.url)) return;
       }
-      if (!answerFromPageCache(started.answerKeptPageNow, req, res)) listener(req, res);
+      const cached = answerFromPageCache(started.answerKeptPageNow, req, res);
+      if (cached === 'answered') return;
+      // a page the cache holds (stale, or wanted in another encoding) is answered at once by the app; anything
+      // else may render: a few at once, clients in turn
+      if (cached === 'kept') listener(req, res);
+      else renderGate(req, res, listener);
     });
   return new Promise((resolve) => {
     const server = entry.serve({ fetch, createServer, port: Number(port), ...(host ? { hostname: host } : {}) }, () =>

@@ -147,6 +147,7 @@ const EnvSchema = v.object({
   CONTENT_CACHE_TTL_MS: count(60_000),
   CONTENT_RETRY_MS: count(5000),
   PAGE_CACHE_MAX_BYTES: count(128 * 1024 * 1024),
+  RENDERS_AT_ONCE: atLeastOne(8),
   SEARCH_INDEX_CALLS_PER_MINUTE: count(180),
   SEARCH_INDEX_CONCURRENCY: v.optional(
     v.pipe(v.string(), v.regex(/^[1-4]$/, 'must be a whole number from 1 to 4'), v.transform(Number)),
@@ -239,6 +240,8 @@ export type ServerConfig = {
   };
   /** Bytes of rendered pages kept in memory (Node; Workers use the Cache API). 0 turns the page cache off. */
   pageCacheMaxBytes: number;
+  /** Node: requests the app answers at once (renders, mostly), taken by clients in turn; the rest wait. */
+  rendersAtOnce: number;
   search: {
     /** Admin calls per minute the background catalogue crawl of the search index may make. */
     callsPerMinute: number;
@@ -375,6 +378,7 @@ export function parseServerConfig(env: Env, runtime: ServerConfig['runtime'] = R
       retryMs: e.CONTENT_RETRY_MS,
     },
     pageCacheMaxBytes: e.PAGE_CACHE_MAX_BYTES,
+    rendersAtOnce: e.RENDERS_AT_ONCE,
     search: {
       callsPerMinute: e.SEARCH_INDEX_CALLS_PER_MINUTE,
       concurrency: e.SEARCH_INDEX_CONCURRENCY,

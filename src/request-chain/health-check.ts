@@ -2,8 +2,9 @@ import type { MiddlewareHandler } from 'hono';
 import { contentSource } from '../lib/admin/content';
 import { deliveryStatus, type WorkerBindings } from '../lib/enquiry/delivery';
 import { isLocalCaller, sameSecret } from '../lib/http/request-rules';
+import { sitePageCache } from '../lib/page-cache/site-page-cache';
 import { searchIndexHealth } from '../lib/search/live-search-index';
-import { adminBaseUrl, serverConfig } from '../lib/server-config';
+import { adminBaseUrl, RUNTIME, serverConfig } from '../lib/server-config';
 
 type NodeBindings = { incoming?: { socket?: { remoteAddress?: string } } };
 
@@ -46,10 +47,11 @@ function currentProbe(): Promise<AdminProbe> {
 
 /**
  * GET /healthz for load balancers: is the admin reachable (one uncached call, shared and reused for 5 s),
- * how old is the cached content, and where enquiries go (`enquiries.channels`: `email`, `webhook`, or
- * none, which the owner has to fix; on Node, how many records each channel has yet to deliver), and the search
- * index (`search`: complete, built when, and whether its crawl is being kept: `kept.failing` says since when
- * and why writes fail, which also makes the status "degraded"). It answers
+ * how old is the cached content, how the page cache does (`pageCache`: answers from kept pages against renders
+ * since the start, what it holds, real pages it had to drop), where enquiries go (`enquiries.channels`: `email`,
+ * `webhook`, or none, which the owner has to fix; on Node, how many records each channel has yet to deliver), and
+ * the search index (`search`: complete, built when, and whether its crawl is being kept: `kept.failing` says since
+ * when and why writes fail, which also makes the status "degraded"). It answers
  * 200 while the site can serve pages, also when the admin is down, since cached content still renders ("degraded"): taking every instance out of rotation because the
  * admin is down would turn a partial outage into a full one.
  * The public learns only ok/degraded; the details (the admin's status and latency, the cache's ages) are
@@ -61,6 +63,19 @@ function mayReadDetails(request: Request, peerAddress: string | undefined): bool
   const token = serverConfig().healthzToken;
   const presented = /^Bearer (.+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
   return token !== undefined && presented !== undefined && sameSecret(presented, token);
+}
+
+/** The Node process's memory in MB: where it is (JS heap, buffers such as kept pages, the rest of RSS). */
+function memoryMb(): Record<string, number> {
+  const usage = process.memoryUsage();
+  const mb = (bytes: number) => Math.round(bytes / 1048576);
+  return {
+    rss: mb(usage.rss),
+    heapUsed: mb(usage.heapUsed),
+    heapTotal: mb(usage.heapTotal),
+    external: mb(usage.external),
+    arrayBuffers: mb(usage.arrayBuffers),
+  };
 }
 
 export function healthCheck(): MiddlewareHandler {
@@ -75,11 +90,14 @@ export function healthCheck(): MiddlewareHandler {
       return;
     }
     const cache = contentSource().cache.stats();
+    const pages = await sitePageCache();
     c.res = Response.json(
       {
         status: overall,
         admin: { reachable, status, latencyMs },
         cache: { entries: cache.entries, oldestAgeMs: cache.oldestGoodAgeMs, newestAgeMs: cache.newestGoodAgeMs },
+        pageCache: pages?.stats() ?? null,
+        ...(RUNTIME === 'node' ? { memoryMb: memoryMb() } : {}),
         enquiries: deliveryStatus(c.env as WorkerBindings | undefined),
         search,
       },

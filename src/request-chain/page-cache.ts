@@ -53,7 +53,7 @@ export function pageCache(): MiddlewareHandler {
     const https = isHttpsRequest(c.req.raw, serverConfig().trustedProxies);
     const found = await pages.lookup(key.key);
     if (found) {
-      c.res = pages.respond(found, c.req.raw, https);
+      c.res = await pages.respond(found, c.req.raw, https);
       if (found.fresh || c.req.method !== 'GET' || !pages.claimRefresh(key.key)) return;
       // The visitor has the stale page; the rest of the stack renders a replacement in the background
       // (the chain runs the steps after this one when next() is called, also after this one returned).
@@ -79,7 +79,10 @@ export function pageCache(): MiddlewareHandler {
     await next();
     const response = c.res;
     response.headers.set('x-page-cache', 'miss');
+    pages.missed();
     if (c.req.method !== 'GET' || !pages.mayKeep(response, key.kind) || !response.body) return;
+    // a made-up URL (a search, a 404) is kept from its second render on: most are asked for once
+    if (!pages.worthKeeping(key.key, key.madeUp || response.status === 404)) return;
     // one copy per page is kept at a time: fifty visitors arriving together cost one compression, not fifty
     if (!pages.claimRefresh(key.key)) return;
     const record = requestRecord();

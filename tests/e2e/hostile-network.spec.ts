@@ -96,7 +96,7 @@ test.describe('no poisoned pages: one rule for the origin a page names', () => {
 test.describe('no eviction by made-up hosts', () => {
   test('pages asked for under hosts the site does not serve never push out the real pages', async () => {
     test.setTimeout(120_000);
-    // 2 MB: room for the four real pages (identity, br and gzip copies, about 0.6 MB) and a few more
+    // 2 MB: room for the four real pages (one br copy each, under 0.1 MB) and many more
     const pair = await startPair({ env: { PAGE_CACHE_MAX_BYTES: String(2 * 1024 * 1024) } });
     try {
       const real = ['/', '/about', '/gallery', '/contact-us'];

@@ -11,7 +11,7 @@
 import 'server-only';
 import { withOneFlightScript, withoutScriptNonces } from '../security/inline-scripts';
 import { HSTS } from '../security/security-headers';
-import type { PageStore, StoredPage } from './page-store';
+import type { PageEncoding, PageStore, StoredPage, StoreStats } from './page-store';
 
 export type PageCacheOptions = {
   store: PageStore;
@@ -19,29 +19,60 @@ export type PageCacheOptions = {
   retryMs: number;
   /** How long a shared cache may serve a page stale when this server fails (seconds). */
   staleIfErrorS?: number;
-  /**
-   * The body compressed (br, gzip): `fast` when a page is kept, `best` later for a page worth it (see
-   * `answer`); absent where the platform compresses (Workers).
-   */
-  compress?: (body: Uint8Array<ArrayBuffer>, effort: CompressionEffort) => Promise<StoredPage['encoded']>;
+  /** How kept pages are compressed and the other encodings made from them; absent where the platform compresses (Workers). */
+  codec?: PageCodec;
   /** The CSP of a completed HTML page, from the hashes of its inline scripts. */
   pagePolicy: (html: string) => Promise<string>;
   now?: () => number;
   log?: (message: string) => void;
 };
 
-export type Lookup = { page: StoredPage; fresh: boolean };
+export type Lookup = { key: string; page: StoredPage; fresh: boolean };
+
+/**
+ * One compressed copy of each page is kept, br, and the rare client without br gets a copy made from it:
+ * decompressing br takes a fraction of a millisecond (0.24 ms for a 97 KB course page), gzip at level 6 about
+ * 2 ms more, both in zlib's thread pool, and the store keeps such copies a while in a small area of their own.
+ * A course page then costs 13 KB (br 5) or 11.5 KB (br 11) instead of 126 KB (as rendered + br 5 + gzip 6).
+ * br rather than gzip: every browser asks for br over HTTPS, so nearly every answer is the kept copy itself,
+ * and it is 17-27 % smaller than gzip (br 5 and 11 against gzip 6 and 9 on a course page, record 020).
+ */
+export type PageCodec = {
+  /** The kept copy, br at `effort`. */
+  compress(plain: Uint8Array<ArrayBuffer>, effort: CompressionEffort): Promise<Uint8Array<ArrayBuffer>>;
+  /** The body as rendered, from the kept copy. */
+  decompress(kept: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>>;
+  /** gzip, for a client that takes gzip but not br. */
+  gzip(plain: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>>;
+};
 
 /**
  * How hard a kept page is compressed. Keeping happens on the render's request (in zlib's pool, but on the same
- * two cores), so every page is kept at `fast` (br 5, gzip 6: the streamed layer's levels, about a tenth of the
- * time of the best ones); a real page asked for again is worth the best levels (br 11, gzip 9: some 10 % fewer
- * bytes for every later visitor), made once in the background. A search or a made-up 404 never is.
+ * two cores), so every page is kept at `fast` (br 5: the streamed layer's level, about a hundredth of the time
+ * of the best one); a real page asked for again is worth the best level (br 11: some 12 % fewer bytes for
+ * every later visitor), made once in the background. A search or a made-up 404 never is.
  */
 type CompressionEffort = 'fast' | 'best';
 
-/** Views of a kept real page after which its copies are compressed at the best levels. */
+/** Views of a kept real page after which its copy is compressed at the best level. */
 const VIEWS_WORTH_BEST = 2;
+
+/**
+ * Real pages waiting for their best copy. Those are made one at a time, in the background: br 11 holds tens
+ * of MB while it runs and takes 100-400 ms of a core, and under a load hundreds of pages reach their second
+ * view within seconds; made all at once (as before), they took every thread of zlib's pool and their memory
+ * stayed with the process after the load. A page past this many waiting keeps its fast copy until a later
+ * view finds room.
+ */
+const MAX_WAITING_BEST = 256;
+
+/**
+ * Made-up URLs (searches, 404s, unknown hosts) are kept from their second render on: most are asked for once
+ * (a flood of invented URLs, a visitor's one search), and keeping them cost a compression and pushed out other
+ * made-up pages for nothing; one asked for again (a shared search link, a 404 a crawler retries) is worth it.
+ * The keys seen once are remembered in a bounded list (its oldest forgotten first).
+ */
+const MADE_UP_SEEN_KEYS = 4096;
 
 /** Headers the cache itself sets on what it serves (and removes from what it keeps). */
 /** React's marker of a Suspense boundary whose fallback went out first (its content streamed in later). */
@@ -107,8 +138,17 @@ async function etagOf(body: Uint8Array<ArrayBuffer>): Promise<string> {
 export class PageCache {
   private readonly refreshing = new Set<string>();
   private readonly failedAt = new Map<string, number>();
+  /** Made-up keys rendered once and not kept (see MADE_UP_SEEN_KEYS). */
+  private readonly seenOnce = new Set<string>();
+  /** Real pages waiting for their best copy (page → key), in the order they asked; and whether one is being made. */
+  private readonly waitingBest = new Map<StoredPage, string>();
+  private makingBest = false;
+  /** Copies being made in another encoding, shared by the clients asking for them at once. */
+  private readonly deriving = new Map<string, Promise<Uint8Array<ArrayBuffer>>>();
   private readonly now: () => number;
   private readonly log: (message: string) => void;
+  /** Answers given from kept pages (fresh, stale) and renders the cache could not spare (misses). */
+  private readonly counts = { hit: 0, stale: 0, miss: 0 };
   readonly cacheControl: string;
 
   constructor(private readonly options: PageCacheOptions) {
@@ -121,7 +161,7 @@ export class PageCache {
   async lookup(key: string): Promise<Lookup | undefined> {
     const page = await this.options.store.get(key);
     if (!page) return undefined;
-    return { page, fresh: this.now() - page.storedAt < this.options.ttlMs };
+    return { key, page, fresh: this.now() - page.storedAt < this.options.ttlMs };
   }
 
   /**
@@ -138,6 +178,35 @@ export class PageCache {
 
   release(key: string): void {
     this.refreshing.delete(key);
+  }
+
+  /** A render the cache did not answer (counted for /healthz). */
+  missed(): void {
+    this.counts.miss += 1;
+  }
+
+  /**
+   * Whether a made-up page (see MADE_UP_SEEN_KEYS) is worth keeping now: true from its second render on. Real
+   * pages are always worth it.
+   */
+  worthKeeping(key: string, madeUp: boolean): boolean {
+    if (!madeUp || this.seenOnce.delete(key)) return true;
+    this.seenOnce.add(key);
+    if (this.seenOnce.size > MADE_UP_SEEN_KEYS) this.seenOnce.delete(this.seenOnce.values().next().value as string);
+    return false;
+  }
+
+  /** What /healthz reports: the answers counted since the start, and what the store holds. */
+  stats(): { hits: number; stale: number; misses: number; hitRate: number | null } & Partial<StoreStats> {
+    const { hit, stale, miss } = this.counts;
+    const answers = hit + stale + miss;
+    return {
+      hits: hit,
+      stale,
+      misses: miss,
+      hitRate: answers ? Math.round(((hit + stale) / answers) * 1000) / 1000 : null,
+      ...this.options.store.stats?.(),
+    };
   }
 
   /** Whether a finished response may be kept for everyone (checked before its body is read). */
@@ -203,11 +272,12 @@ export class PageCache {
       kept = new TextEncoder().encode(html);
       headers.set('content-security-policy', policy);
     }
+    const codec = this.options.codec;
     const page: StoredPage = {
       status: response.status,
       headers: [...headers],
-      body: kept,
-      encoded: this.options.compress ? await this.options.compress(kept, 'fast') : {},
+      body: codec ? await codec.compress(kept, 'fast') : kept,
+      encoding: codec ? 'br' : 'identity',
       effort: 'fast',
       views: 0,
       etag: await etagOf(kept),
@@ -224,39 +294,34 @@ export class PageCache {
   lookupNow(key: string): Lookup | undefined {
     const page = this.options.store.get(key);
     if (!page || page instanceof Promise) return undefined;
-    return { page, fresh: this.now() - page.storedAt < this.options.ttlMs };
+    return { key, page, fresh: this.now() - page.storedAt < this.options.ttlMs };
   }
 
   /**
-   * The kept page as an answer to a request: the encoding it accepts, or 304 when it has this copy
-   * (If-None-Match). Plain parts, so the Node server can write them without building a Response.
+   * The kept page as an answer to a request, from what is in memory now: the encoding it accepts, or 304 when
+   * it has this copy (If-None-Match). Plain parts, so the Node server can write them without building a
+   * Response. Undefined when the answer needs a copy in another encoding that is not made yet (`answer`
+   * makes it).
    */
-  answer({ page, fresh }: Lookup, request: RequestFacts): RawAnswer {
-    const encoding = chooseEncoding(request.acceptEncoding);
-    const prepared = this.prepared(page);
-    // RFC 9110 §13.1.2: 304 only to GET/HEAD and only in place of a 2xx; `*` matches only a current
-    // representation, and a kept 404 is none (a 404 is answered as it is)
-    const notModified =
-      page.status >= 200 &&
-      page.status < 300 &&
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      matchesEtag(request.ifNoneMatch, page.etag);
-    const encoded = encoding && !notModified ? page.encoded[encoding] : undefined;
-    const headers: Record<string, string> = {
-      ...(notModified ? prepared.notModified : encoded && encoding ? prepared[encoding] : prepared.identity),
-      age: String(Math.max(0, Math.floor((this.now() - page.storedAt) / 1000))),
-      'x-page-cache': fresh ? 'hit' : 'stale',
-    };
-    if (request.https) headers['strict-transport-security'] = HSTS;
-    page.views += 1;
-    if (page.views === VIEWS_WORTH_BEST && !page.madeUp && page.effort === 'fast') void this.compressBest(page);
-    if (notModified) return { status: 304, headers, body: null };
-    return { status: page.status, headers, body: request.method === 'HEAD' ? null : (encoded ?? page.body) };
+  answerNow(found: Lookup, request: RequestFacts): RawAnswer | undefined {
+    if (this.notModified(found.page, request)) return this.answered(found, request, undefined);
+    const encoding = this.encodingFor(found.page, request);
+    const body = this.copyNow(found, encoding);
+    return body && this.answered(found, request, { encoding, body });
+  }
+
+  /** The same, making the copy in another encoding when it is not in memory yet (in zlib's thread pool). */
+  async answer(found: Lookup, request: RequestFacts): Promise<RawAnswer> {
+    const now = this.answerNow(found, request);
+    if (now) return now;
+    const encoding = this.encodingFor(found.page, request);
+    const body = await this.derive(found, encoding);
+    return this.answered(found, request, { encoding, body });
   }
 
   /** The same answer as a Response (the chain's path, on both runtimes). */
-  respond(found: Lookup, request: Request, https: boolean): Response {
-    const { status, headers, body } = this.answer(found, {
+  async respond(found: Lookup, request: Request, https: boolean): Promise<Response> {
+    const { status, headers, body } = await this.answer(found, {
       method: request.method,
       acceptEncoding: request.headers.get('accept-encoding'),
       ifNoneMatch: request.headers.get('if-none-match'),
@@ -265,25 +330,99 @@ export class PageCache {
     return new Response(body, { status, headers });
   }
 
-  /**
-   * A page worth it gets its copies at the best levels, in the background; the next visitors get them. The
-   * page may have been replaced or dropped meanwhile: then the work is simply not used.
-   */
-  private async compressBest(page: StoredPage): Promise<void> {
-    const compress = this.options.compress;
-    if (!compress) return;
-    try {
-      const encoded = await compress(page.body, 'best');
-      // the copies and their prepared headers (their lengths) change together, between two answers
-      page.encoded = encoded;
-      page.effort = 'best';
-      this.preparedHeaders.delete(page);
-    } catch (error) {
-      this.log(`[page-cache] compressing a kept page at the best levels failed: ${String(error)}`);
-    }
+  /** RFC 9110 §13.1.2: 304 only to GET/HEAD and only in place of a 2xx; `*` matches only a current
+   * representation, and a kept 404 is none (a 404 is answered as it is). */
+  private notModified(page: StoredPage, request: RequestFacts): boolean {
+    return (
+      page.status >= 200 &&
+      page.status < 300 &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      matchesEtag(request.ifNoneMatch, page.etag)
+    );
   }
 
-  /** Each page's header sets, built once per page rather than once per request. */
+  /** The encoding the answer is sent in: the kept one when the client takes it, else what it takes. */
+  private encodingFor(page: StoredPage, request: RequestFacts): PageEncoding {
+    if (page.encoding === 'identity') return 'identity'; // Workers: the edge compresses
+    return chooseEncoding(request.acceptEncoding) ?? 'identity';
+  }
+
+  private copyNow({ key, page }: Lookup, encoding: PageEncoding): Uint8Array<ArrayBuffer> | undefined {
+    if (encoding === page.encoding) return page.body;
+    return this.options.store.derived?.(key, page, encoding);
+  }
+
+  /** A copy of the kept page in `encoding`, made from the kept br copy and kept a while by the store. */
+  private derive({ key, page }: Lookup, encoding: PageEncoding): Promise<Uint8Array<ArrayBuffer>> {
+    const codec = this.options.codec;
+    if (!codec) return Promise.resolve(page.body);
+    const id = `${encoding} ${key} ${page.etag} ${page.effort}`;
+    let making = this.deriving.get(id);
+    if (!making) {
+      making = (async () => {
+        const plain = this.options.store.derived?.(key, page, 'identity') ?? (await codec.decompress(page.body));
+        const copy = encoding === 'gzip' ? await codec.gzip(plain) : plain;
+        this.options.store.keepDerived?.(key, page, encoding, copy);
+        return copy;
+      })().finally(() => this.deriving.delete(id));
+      this.deriving.set(id, making);
+    }
+    return making;
+  }
+
+  private answered(
+    { key, page, fresh }: Lookup,
+    request: RequestFacts,
+    sent: { encoding: PageEncoding; body: Uint8Array<ArrayBuffer> } | undefined,
+  ): RawAnswer {
+    const prepared = this.prepared(page);
+    const headers: Record<string, string> = {
+      ...(sent ? prepared.base : prepared.notModified),
+      ...(sent && sent.encoding !== 'identity' ? { 'content-encoding': sent.encoding } : {}),
+      ...(sent ? { 'content-length': String(sent.body.byteLength) } : {}),
+      age: String(Math.max(0, Math.floor((this.now() - page.storedAt) / 1000))),
+      'x-page-cache': fresh ? 'hit' : 'stale',
+    };
+    if (request.https) headers['strict-transport-security'] = HSTS;
+    this.counts[fresh ? 'hit' : 'stale'] += 1;
+    page.views += 1;
+    if (page.views >= VIEWS_WORTH_BEST && !page.madeUp && page.effort === 'fast') this.wantBest(key, page);
+    if (!sent) return { status: 304, headers, body: null };
+    return { status: page.status, headers, body: request.method === 'HEAD' ? null : sent.body };
+  }
+
+  private wantBest(key: string, page: StoredPage): void {
+    if (!this.options.codec || this.waitingBest.has(page) || this.waitingBest.size >= MAX_WAITING_BEST) return;
+    this.waitingBest.set(page, key);
+    if (!this.makingBest) void this.makeBestCopies();
+  }
+
+  /**
+   * Pages worth it get their copy at the best level, one at a time, in the background, in place of the fast
+   * one; the next visitors get it. A page replaced or dropped meanwhile is skipped, or its work not used.
+   */
+  private async makeBestCopies(): Promise<void> {
+    const codec = this.options.codec;
+    if (!codec) return;
+    this.makingBest = true;
+    for (let next = this.waitingBest.entries().next(); !next.done; next = this.waitingBest.entries().next()) {
+      const [page, key] = next.value;
+      try {
+        if ((await this.options.store.get(key)) === page) {
+          const best = await codec.compress(await codec.decompress(page.body), 'best');
+          // a new page object: the store counts its (smaller) bytes, and its prepared headers are its own
+          if ((await this.options.store.get(key)) === page)
+            await this.options.store.put(key, { ...page, body: best, effort: 'best' });
+        }
+      } catch (error) {
+        this.log(`[page-cache] compressing a kept page at the best level failed: ${String(error)}`);
+      }
+      this.waitingBest.delete(page);
+    }
+    this.makingBest = false;
+  }
+
+  /** Each page's headers, built once per page rather than once per request. */
   private readonly preparedHeaders = new WeakMap<StoredPage, PreparedHeaders>();
 
   private prepared(page: StoredPage): PreparedHeaders {
@@ -291,20 +430,10 @@ export class PageCache {
     if (prepared) return prepared;
     const base: Record<string, string> = Object.fromEntries(page.headers);
     Object.assign(base, { 'cache-control': this.cacheControl, etag: page.etag, vary: 'accept-encoding' });
-    const withBody = (body: Uint8Array, encoding?: string): Record<string, string> => ({
-      ...base,
-      ...(encoding ? { 'content-encoding': encoding } : {}),
-      'content-length': String(body.byteLength),
-    });
     const notModified = { ...base };
     delete notModified['content-type'];
     delete notModified['content-security-policy'];
-    prepared = {
-      identity: withBody(page.body),
-      ...(page.encoded.br ? { br: withBody(page.encoded.br, 'br') } : {}),
-      ...(page.encoded.gzip ? { gzip: withBody(page.encoded.gzip, 'gzip') } : {}),
-      notModified,
-    };
+    prepared = { base, notModified };
     this.preparedHeaders.set(page, prepared);
     return prepared;
   }
@@ -321,9 +450,8 @@ export type RequestFacts = {
 export type RawAnswer = { status: number; headers: Record<string, string>; body: Uint8Array<ArrayBuffer> | null };
 
 type PreparedHeaders = {
-  identity: Record<string, string>;
-  br?: Record<string, string>;
-  gzip?: Record<string, string>;
+  /** The page's headers for an answer with a body (its encoding and length are added per answer). */
+  base: Record<string, string>;
   notModified: Record<string, string>;
 };
 

@@ -8,31 +8,11 @@ import { inlineScriptHashes } from '../security/inline-scripts';
 import { contentSecurityPolicy, isHttps, mediaOriginsFrom } from '../security/security-headers';
 import { RUNTIME, serverConfig } from '../server-config';
 import { originRule } from '../site-origin';
-import { PageCache, type PageCacheOptions, type RawAnswer } from './page-cache';
+import { nodePageCodec } from './node-page-codec';
+import { PageCache, type RawAnswer } from './page-cache';
 import { pageKeyOf } from './page-key';
 import { MemoryPageStore, type PageStore } from './page-store';
 import { WorkersPageStore } from './workers-page-store';
-
-/** Compression of kept pages in zlib's thread pool (Node only), at the levels of `CompressionEffort`. */
-async function nodeCompressor(): Promise<NonNullable<PageCacheOptions['compress']>> {
-  const zlib = await import('node:zlib');
-  const { promisify } = await import('node:util');
-  const brotli = promisify(zlib.brotliCompress);
-  const gzip = promisify(zlib.gzip);
-  const LEVELS = { fast: { br: 5, gzip: 6 }, best: { br: 11, gzip: 9 } } as const;
-  return async (body, effort) => {
-    const [br, gz] = await Promise.all([
-      brotli(body, {
-        params: {
-          [zlib.constants.BROTLI_PARAM_QUALITY]: LEVELS[effort].br,
-          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
-        },
-      }),
-      gzip(body, { level: LEVELS[effort].gzip }),
-    ]);
-    return { br: new Uint8Array(br), gzip: new Uint8Array(gz) };
-  };
-}
 
 async function create(): Promise<PageCache | undefined> {
   const config = serverConfig();
@@ -45,7 +25,7 @@ async function create(): Promise<PageCache | undefined> {
     store,
     ttlMs: config.admin.cacheTtlMs,
     retryMs: config.admin.retryMs,
-    ...(RUNTIME === 'node' ? { compress: await nodeCompressor() } : {}),
+    ...(RUNTIME === 'node' ? { codec: await nodePageCodec() } : {}),
     pagePolicy: async (html) => contentSecurityPolicy({ mediaOrigins, scriptHashes: await inlineScriptHashes(html) }),
   });
 }
@@ -62,22 +42,25 @@ export function sitePageCache(): Promise<PageCache | undefined> {
 /**
  * The Node server's direct path: a fresh kept page as a plain answer, straight from memory, before Hono
  * and Waku run (measured: the chain's path alone reaches a fraction of a static server's rate, see
- * record 020). Anything else (not a page, stale, missing, the cache not made yet) is undefined and goes
- * through the chain.
+ * record 020). `kept` without an answer: the page is kept but the chain answers it (stale: the chain starts
+ * its refresh; or a copy in another encoding not made yet), so the Node server does not make it wait for a
+ * render slot. Neither: not a page, not kept, or the cache not made yet.
  */
 export function answerKeptPageNow(request: {
   method: string;
   url: string;
   header: (name: string) => string | undefined;
-}): RawAnswer | undefined {
-  if (!ready) return undefined;
+}): { answer?: RawAnswer; kept: boolean } {
+  if (!ready) return { kept: false };
   const found = pageKeyOf({ method: request.method, url: request.url, header: request.header }, originRule());
   const kept = found && ready.lookupNow(found.key);
-  if (!kept?.fresh) return undefined;
-  return ready.answer(kept, {
+  if (!kept) return { kept: false };
+  if (!kept.fresh) return { kept: true };
+  const answer = ready.answerNow(kept, {
     method: request.method,
     acceptEncoding: request.header('accept-encoding'),
     ifNoneMatch: request.header('if-none-match'),
     https: isHttps(request.url, request.header('x-forwarded-proto'), serverConfig().trustedProxies),
   });
+  return answer ? { answer, kept: true } : { kept: true };
 }

@@ -40,7 +40,7 @@ export class WorkersPageStore implements PageStore {
       status: Number(cached.headers.get(STATUS) ?? cached.status),
       headers,
       body: new Uint8Array(await cached.arrayBuffer()),
-      encoded: {}, // the edge compresses
+      encoding: 'identity', // the edge compresses
       effort: 'best',
       views: 0,
       etag,
