@@ -439,6 +439,12 @@ describe('page keys', () => {
     expect(key('/no-such-page?b=2&a=1')).toBe('html http://site.test/no-such-page?a=1&b=2');
     expect(pageKey(new Request('http://127.0.0.1/search?q=x'), open)?.madeUp).toBe(true);
     expect(pageKey(new Request('http://127.0.0.1/search'), open)?.madeUp).toBe(false);
+    // a list's page number alone names a real page (one past the list answers 404, kept as made up)
+    expect(pageKey(new Request('http://127.0.0.1/upcoming-training-course-details/101?page=3'), open)?.madeUp).toBe(
+      false,
+    );
+    expect(pageKey(new Request('http://127.0.0.1/sitemap?page=2'), open)?.madeUp).toBe(false);
+    expect(pageKey(new Request('http://127.0.0.1/search?q=x&page=2'), open)?.madeUp).toBe(true);
   });
 
   test('the key holds the origin the page names: a forwarded host is in it, or named nowhere', () => {

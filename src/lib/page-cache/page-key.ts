@@ -8,6 +8,7 @@
  * they carry, plus the router's skip list (the response leaves those elements out).
  */
 import 'server-only';
+import { PAGE_PARAMETER } from '../list-pages';
 import { pageOrigin, type OriginRule, type RequestParts } from '../request-origin';
 import { routeMatcher, SERVER_FILES, SITE_PAGES } from '../site-routes';
 
@@ -26,7 +27,8 @@ export type PageKey = {
   kind: 'html' | 'rsc';
   /**
    * Made up by visitors, dropped from memory first: the key carries query parameters (a search, a prefill),
-   * or its host is not one the site knows it serves.
+   * or its host is not one the site knows it serves. A list's page number alone (`?page=2` of a category or
+   * of /sitemap) names a real page: a number past the list answers 404, which the cache counts as made up.
    */
   madeUp: boolean;
 };
@@ -59,6 +61,9 @@ export function pageKey(request: Request, rule: OriginRule): PageKey | undefined
   return pageKeyOf({ method: request.method, url: request.url, header: (name) => request.headers.get(name) }, rule);
 }
 
+const madeUp = (parameters: readonly [string, string][], served: boolean) =>
+  !served || parameters.some(([name]) => name !== PAGE_PARAMETER);
+
 /** The same from the request's parts (the Node server's direct path has no Request). */
 export function pageKeyOf(request: RequestParts & { method: string }, rule: OriginRule): PageKey | undefined {
   if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
@@ -75,7 +80,7 @@ export function pageKeyOf(request: RequestParts & { method: string }, rule: Orig
     return {
       key: `rsc ${origin}${page}${encode(parameters)} skip=${skip}`,
       kind: 'rsc',
-      madeUp: parameters.length > 0 || !served,
+      madeUp: madeUp(parameters, served),
     };
   }
   if (url.pathname.startsWith('/RSC/')) return undefined;
@@ -83,6 +88,6 @@ export function pageKeyOf(request: RequestParts & { method: string }, rule: Orig
   return {
     key: `html ${origin}${url.pathname}${encode(parameters)}`,
     kind: 'html',
-    madeUp: parameters.length > 0 || !served,
+    madeUp: madeUp(parameters, served),
   };
 }
