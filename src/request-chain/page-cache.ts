@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { waitUntil } from '../lib/http/wait-until';
-import { readAll, RSC_DEFAULT_TYPE, type PageCache } from '../lib/page-cache/page-cache';
+import { isSpeculative, readAll, RSC_DEFAULT_TYPE, type PageCache } from '../lib/page-cache/page-cache';
 import { pageKey, type PageKey } from '../lib/page-cache/page-key';
 import { sitePageCache } from '../lib/page-cache/site-page-cache';
 import { requestRecord, type RequestRecord } from '../lib/request-record';
@@ -79,10 +79,14 @@ export function pageCache(): MiddlewareHandler {
     await next();
     const response = c.res;
     response.headers.set('x-page-cache', 'miss');
-    pages.missed();
+    // a speculative fetch (record 041) is no visit: no miss counted, and a made-up URL it asked for is not
+    // a first sight of it (kept from its second render on)
+    const speculative = isSpeculative(c.req.header('sec-purpose'));
+    if (!speculative) pages.missed();
     if (c.req.method !== 'GET' || !pages.mayKeep(response, key.kind) || !response.body) return;
     // a made-up URL (a search, a 404) is kept from its second render on: most are asked for once
-    if (!pages.worthKeeping(key.key, key.madeUp || response.status === 404)) return;
+    const madeUp = key.madeUp || response.status === 404;
+    if (madeUp && (speculative || !pages.worthKeeping(key.key, madeUp))) return;
     // one copy per page is kept at a time: fifty visitors arriving together cost one compression, not fifty
     if (!pages.claimRefresh(key.key)) return;
     const record = requestRecord();

@@ -81,3 +81,45 @@ test.describe('speculation rules at 375 px', () => {
     await expect.poll(() => [...prefetches.values()]).toEqual([{ url: `${site()}/about`, status: 'Ready' }]);
   });
 });
+
+test.describe('a speculative request leaves no trace', () => {
+  type Counts = { hits: number; stale: number; misses: number };
+  const counts = async (): Promise<Counts> => {
+    const health = (await (await fetch(`${site()}/healthz`)).json()) as { pageCache: Counts };
+    const { hits, stale, misses } = health.pageCache;
+    return { hits, stale, misses };
+  };
+  const prefetch = (path: string) =>
+    fetch(`${site()}${path}`, { headers: { 'sec-purpose': 'prefetch', 'accept-encoding': 'br' } });
+
+  test('answered from the page cache when kept, it counts as no hit, miss or visit', async () => {
+    // a kept page (asked for until it is)
+    await expect
+      .poll(async () => (await fetch(`${site()}/about`)).headers.get('x-page-cache'), { intervals: [100] })
+      .toBe('hit');
+    const before = await counts();
+    const answers = await Promise.all([prefetch('/about'), prefetch('/about'), prefetch('/gallery?from=hover')]);
+    for (const answer of answers) expect(answer.status).toBe(200);
+    expect(answers[0]!.headers.get('x-page-cache')).toBe('hit'); // from the page cache
+    expect(await counts()).toEqual(before);
+  });
+
+  test('a made-up address it asks for is not a first sight: kept only from its second real visit', async () => {
+    const search = `/search?q=${encodeURIComponent(`negotiation ${Date.now()}`)}`;
+    for (let index = 0; index < 3; index += 1)
+      expect((await prefetch(search)).headers.get('x-page-cache')).toBe('miss');
+    // the first real visit is a miss that keeps nothing, the second is kept, the third is answered from it
+    const visits = [];
+    for (let index = 0; index < 3; index += 1) {
+      const response = await fetch(`${site()}${search}`);
+      await response.arrayBuffer();
+      visits.push(response.headers.get('x-page-cache'));
+      // the copy is kept once the render has ended: the next visit waits for it
+      if (index === 1)
+        await expect
+          .poll(async () => (await fetch(`${site()}${search}`, { method: 'HEAD' })).headers.get('x-page-cache'))
+          .toBe('hit');
+    }
+    expect(visits).toEqual(['miss', 'miss', 'hit']);
+  });
+});

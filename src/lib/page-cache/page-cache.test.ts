@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
 import { nodePageCodec } from './node-page-codec';
-import { chooseEncoding, PageCache, type PageCodec } from './page-cache';
+import { chooseEncoding, isSpeculative, PageCache, type PageCodec } from './page-cache';
 import { pageKey } from './page-key';
 import { MemoryPageStore, type StoredPage } from './page-store';
 import type { OriginRule } from '../request-origin';
@@ -193,6 +193,30 @@ describe('page cache', () => {
       false,
     );
     expect(cache.mayKeep(ok({ status: 200, headers: { 'content-type': 'application/json' } }))).toBe(false);
+  });
+});
+
+describe('a speculative fetch (Sec-Purpose: prefetch)', () => {
+  test('is told by its Sec-Purpose, whatever else it says', () => {
+    for (const value of ['prefetch', 'prefetch;prerender', 'Prefetch; anonymous-client-ip'])
+      expect(isSpeculative(value), value).toBe(true);
+    for (const value of [null, undefined, '', 'prerendering', 'nonprefetch']) expect(isSpeculative(value)).toBe(false);
+  });
+
+  test('is answered from the kept page and counted as no visit: no hit, no view', async () => {
+    const { cache, calls } = await setup();
+    const page = html('<!doctype html><main>About us</main>');
+    await cache.admit('about', page, page.body, { contentFailed: false, madeUp: false });
+    const found = (await cache.lookup('about'))!;
+    for (let index = 0; index < 3; index += 1) {
+      const answer = await cache.answer(found, { ...facts('br'), speculative: true });
+      expect(answer.status).toBe(200);
+    }
+    expect(cache.stats()).toMatchObject({ hits: 0, stale: 0, misses: 0 });
+    expect(found.page.views).toBe(0);
+    expect(calls).toEqual(['compress fast']); // three prefetches are not a page worth the best compression
+    await cache.answer(found, facts('br'));
+    expect(cache.stats()).toMatchObject({ hits: 1 });
   });
 });
 

@@ -326,6 +326,7 @@ export class PageCache {
       acceptEncoding: request.headers.get('accept-encoding'),
       ifNoneMatch: request.headers.get('if-none-match'),
       https,
+      speculative: isSpeculative(request.headers.get('sec-purpose')),
     });
     return new Response(body, { status, headers });
   }
@@ -384,9 +385,11 @@ export class PageCache {
       'x-page-cache': fresh ? 'hit' : 'stale',
     };
     if (request.https) headers['strict-transport-security'] = HSTS;
-    this.counts[fresh ? 'hit' : 'stale'] += 1;
-    page.views += 1;
-    if (page.views >= VIEWS_WORTH_BEST && !page.madeUp && page.effort === 'fast') this.wantBest(key, page);
+    if (!request.speculative) {
+      this.counts[fresh ? 'hit' : 'stale'] += 1;
+      page.views += 1;
+      if (page.views >= VIEWS_WORTH_BEST && !page.madeUp && page.effort === 'fast') this.wantBest(key, page);
+    }
     if (!sent) return { status: 304, headers, body: null };
     return { status: page.status, headers, body: request.method === 'HEAD' ? null : sent.body };
   }
@@ -445,7 +448,18 @@ export type RequestFacts = {
   acceptEncoding: string | null | undefined;
   ifNoneMatch: string | null | undefined;
   https: boolean;
+  /** Asked for ahead of a click (`Sec-Purpose: prefetch`): answered as any read, counted as no visit. */
+  speculative?: boolean;
 };
+
+/**
+ * A browser's speculative fetch (speculation rules, record 041) says so in `Sec-Purpose`. It is answered as any
+ * other read, from the page cache when kept, but it is no visit: it counts in no hit, miss or view, and does
+ * not make a made-up address worth keeping (the visitor may never come).
+ */
+export function isSpeculative(secPurpose: string | null | undefined): boolean {
+  return /(^|[\s;,])prefetch\b/i.test(secPurpose ?? '');
+}
 
 export type RawAnswer = { status: number; headers: Record<string, string>; body: Uint8Array<ArrayBuffer> | null };
 

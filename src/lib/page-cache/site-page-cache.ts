@@ -9,7 +9,7 @@ import { contentSecurityPolicy, isHttps, mediaOriginsFrom } from '../security/se
 import { RUNTIME, serverConfig } from '../server-config';
 import { originRule } from '../site-origin';
 import { nodePageCodec } from './node-page-codec';
-import { PageCache, type RawAnswer } from './page-cache';
+import { isSpeculative, PageCache, type RawAnswer } from './page-cache';
 import { pageKeyOf } from './page-key';
 import { MemoryPageStore, type PageStore } from './page-store';
 import { WorkersPageStore } from './workers-page-store';
@@ -61,6 +61,7 @@ export function answerKeptPageNow(request: {
     acceptEncoding: request.header('accept-encoding'),
     ifNoneMatch: request.header('if-none-match'),
     https: isHttps(request.url, request.header('x-forwarded-proto'), serverConfig().trustedProxies),
+    speculative: isSpeculative(request.header('sec-purpose')),
   });
   return answer ? { answer, kept: true } : { kept: true };
 }
