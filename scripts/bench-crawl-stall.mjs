@@ -11,6 +11,7 @@
  * behind the crawl's own work. The probe runs on until the crawl's complete record is on disk and 3 s more.
  *
  *   node scripts/bench-crawl-stall.mjs          (needs `npm run build`; part of `npm run bench`)
+ *   BENCH_CHECKOUT=<another built checkout>     runs that checkout's server instead (a before/after)
  */
 import { mkdtemp, open, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
@@ -77,15 +78,19 @@ async function startAdminProcess({ courses, descriptionChars }) {
   };
 }
 
-export async function benchCrawlStall({ courses = 5000, descriptionChars = 2000 } = {}) {
+export async function benchCrawlStall({
+  courses = 5000,
+  descriptionChars = 2000,
+  checkout = process.env.BENCH_CHECKOUT,
+} = {}) {
   const admin = await startAdminProcess({ courses, descriptionChars });
   const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-stall-'));
   const file = path.join(dir, 'search-index.json');
-  const site = await startBuiltSite(admin.url, {
-    SEARCH_INDEX_FILE: file,
-    SEARCH_INDEX_CALLS_PER_MINUTE: '60000',
-    SEARCH_INDEX_CONCURRENCY: '4',
-  });
+  const site = await startBuiltSite(
+    admin.url,
+    { SEARCH_INDEX_FILE: file, SEARCH_INDEX_CALLS_PER_MINUTE: '60000', SEARCH_INDEX_CONCURRENCY: '4' },
+    checkout ? { checkout } : {},
+  );
   try {
     /** Asks for /robots.txt 10 ms after each answer until `done()`; the answers' times. */
     const probe = async (done) => {
