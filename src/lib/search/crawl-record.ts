@@ -21,6 +21,8 @@ import { jsonArrayInSlices, timeSlices, type Pause } from './time-slices';
  * 3: a pass in progress keeps only what differs from the kept catalogue (see `passChanges`).
  */
 export const CRAWL_RECORD_VERSION = 3;
+/** The format before: its catalogue and index read the same, its pass (kept whole then) is left out. */
+const READ_WITHOUT_ITS_PASS = 2;
 
 export type CrawlRecord = {
   /** The catalogue the index is built from: the last whole crawl, or what the very first crawl has read so far. */
@@ -223,8 +225,11 @@ export async function serializeCrawlRecord(record: CrawlRecord, pause: Pause = t
   if (record.engine) {
     let index = engineJson.get(record.engine);
     if (index === undefined) {
-      index = serializeSearchEngine(record.engine, pause);
-      engineJson.set(record.engine, index);
+      const engine = record.engine;
+      index = serializeSearchEngine(engine, pause);
+      engineJson.set(engine, index);
+      // a failure is not kept: the next save tries again
+      index.catch(() => engineJson.delete(engine));
     }
     parts.push(`"search":{"version":${SEARCH_ENGINE_VERSION},"index":${await index}}`);
   }
@@ -262,7 +267,12 @@ export function parseCrawlRecord(text: string): ParsedCrawlRecord {
     return { ok: false, reason: `not valid JSON (${text.length} bytes: corrupt or cut short)` };
   }
   const version = (json as { version?: unknown } | null)?.version;
-  if (version !== CRAWL_RECORD_VERSION) {
+  if (version === READ_WITHOUT_ITS_PASS) {
+    // format 2 kept its pass whole: read the catalogue and its index, and start the pass again, so a deployment
+    // of this release does not crawl from nothing (hours at the default pace) before search is whole again
+    const { pass: _pass, ...rest } = json as Record<string, unknown>;
+    json = { ...rest, version: CRAWL_RECORD_VERSION };
+  } else if (version !== CRAWL_RECORD_VERSION) {
     return {
       ok: false,
       reason: `written in format ${JSON.stringify(version)}, this release reads ${CRAWL_RECORD_VERSION}`,

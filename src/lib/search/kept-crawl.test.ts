@@ -243,6 +243,21 @@ describe('a pass in progress as it is kept', () => {
     ...(pass ? { pass } : {}),
   });
 
+  it('a record of the format before (its pass kept whole) is read without its pass: the catalogue at once', async () => {
+    const whole = JSON.parse(await serializeCrawlRecord(record())) as Record<string, unknown>;
+    const before = JSON.stringify({
+      ...whole,
+      version: 2,
+      pass: { categories, slugs, next: 10, sessions: [['c1', [session('Dubai')]]], descriptions: [], whole: true },
+    });
+    const parsed = parseCrawlRecord(before);
+    expect(parsed.ok && parsed.record.pass).toBeUndefined();
+    expect(parsed.ok && parsed.record.catalogue.sessionsBySlug.get('c1')).toEqual([session('Manama')]);
+    expect(parsed.ok && parsed.record.complete).toBe(true);
+    // and one older still is rebuilt
+    expect(parseCrawlRecord(JSON.stringify({ ...whole, version: 1 })).ok).toBe(false);
+  });
+
   it('holds only what differs from the kept catalogue, and reads back as the pass it was', async () => {
     // the second pass has read 150 courses: c2's sessions moved, c3's description changed, c4 has no sessions
     // and no description any more (the admin answered without), the rest are as the catalogue has them
