@@ -469,6 +469,8 @@ describe('page keys', () => {
     );
     expect(pageKey(new Request('http://127.0.0.1/sitemap?page=2'), open)?.madeUp).toBe(false);
     expect(pageKey(new Request('http://127.0.0.1/search?q=x&page=2'), open)?.madeUp).toBe(true);
+    expect(pageKey(new Request('http://127.0.0.1/search?page=2'), open)?.madeUp).toBe(true);
+    expect(pageKey(new Request('http://127.0.0.1/about?page=2'), open)?.madeUp).toBe(false); // not read: no key part
   });
 
   test('the key holds the origin the page names: a forwarded host is in it, or named nowhere', () => {

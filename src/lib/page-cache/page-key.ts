@@ -61,8 +61,17 @@ export function pageKey(request: Request, rule: OriginRule): PageKey | undefined
   return pageKeyOf({ method: request.method, url: request.url, header: (name) => request.headers.get(name) }, rule);
 }
 
-const madeUp = (parameters: readonly [string, string][], served: boolean) =>
-  !served || parameters.some(([name]) => name !== PAGE_PARAMETER);
+/**
+ * Pages whose only parameter is a list's page number (a category, /sitemap): a number there names a real page,
+ * and one past the list answers 404 (kept as made up). A search's page number is made up like its words.
+ */
+const LISTS_IN_PAGES = SITE_PAGES.filter((page) => page.query.length === 1 && page.query[0] === PAGE_PARAMETER).map(
+  (page) => routeMatcher(page.path),
+);
+
+const madeUp = (pathname: string, parameters: readonly [string, string][], served: boolean) =>
+  !served ||
+  (parameters.length > 0 && !(parameters.length === 1 && LISTS_IN_PAGES.some((list) => list.test(pathname))));
 
 /** The same from the request's parts (the Node server's direct path has no Request). */
 export function pageKeyOf(request: RequestParts & { method: string }, rule: OriginRule): PageKey | undefined {
@@ -80,7 +89,7 @@ export function pageKeyOf(request: RequestParts & { method: string }, rule: Orig
     return {
       key: `rsc ${origin}${page}${encode(parameters)} skip=${skip}`,
       kind: 'rsc',
-      madeUp: madeUp(parameters, served),
+      madeUp: madeUp(page, parameters, served),
     };
   }
   if (url.pathname.startsWith('/RSC/')) return undefined;
@@ -88,6 +97,6 @@ export function pageKeyOf(request: RequestParts & { method: string }, rule: Orig
   return {
     key: `html ${origin}${url.pathname}${encode(parameters)}`,
     kind: 'html',
-    madeUp: madeUp(parameters, served),
+    madeUp: madeUp(url.pathname, parameters, served),
   };
 }
