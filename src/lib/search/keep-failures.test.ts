@@ -1,6 +1,6 @@
 // Issue 35: a write of the kept crawl that fails (KV's 413, a full disk, a network error) is reported (the
 // health /healthz shows), tried again at the next save or run, and never stops the crawl: the cursor moves on.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startDemoAdmin } from '../../../scripts/demo-admin/server.mjs';
 import type { ContentResult } from '../admin/content-error';
 import type { CourseCategory, SubCourse } from '../admin/schemas';
@@ -59,6 +59,40 @@ function flakyStorage() {
   return { storage, crawlStorage };
 }
 
+describe('saves slower than the crawl (Node)', () => {
+  it('do not queue up: a save made while another waits replaces it, the newest is written next', async () => {
+    const { storage, crawlStorage } = flakyStorage();
+    // the first write holds until the pass has ended: meanwhile every cursor and the end are saved
+    let releaseFirst: () => void = () => {};
+    const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
+    const write = crawlStorage.write;
+    let writes = 0;
+    crawlStorage.write = async (text) => {
+      writes += 1;
+      if (writes === 1) await firstHeld;
+      return write(text);
+    };
+    const store = createSearchIndexStore({
+      source: fakeAdmin(8),
+      ttlMs: 60_000,
+      retryMs: 5_000,
+      now: () => Date.parse('2027-01-10T08:00:00Z'),
+      log: () => {},
+      storage: crawlStorage,
+      saveEveryMs: 0,
+      concurrency: 1,
+    });
+    await store.get(1000);
+    // the pass ends while its saves wait behind the first
+    await vi.waitFor(() => expect(store.complete()).toBe(true));
+    releaseFirst();
+    await store.idle();
+    // the held one, then only the newest of the nine made meanwhile: the whole catalogue
+    expect(storage.events).toHaveLength(2);
+    expect(storage.events.at(-1)).toBe('kept at complete');
+  });
+});
+
 describe('a failed write of the kept crawl (Node)', () => {
   it('is reported, tried again at the next save, and the pass moves on meanwhile', async () => {
     const { storage, crawlStorage } = flakyStorage();
@@ -76,7 +110,12 @@ describe('a failed write of the kept crawl (Node)', () => {
     const store = createSearchIndexStore({
       source: {
         ...fakeAdmin(8),
-        getSubCourse: async (slug) => fakeAdmin(8).getSubCourse(slug),
+        // an admin answers over the network, a turn of the event loop later at least: each save has its turn
+        // to be written meanwhile (one made while another waits would replace it, see save())
+        getSubCourse: async (slug) => {
+          await new Promise((resolve) => setTimeout(resolve, 0));
+          return fakeAdmin(8).getSubCourse(slug);
+        },
       },
       ttlMs: 60_000,
       retryMs: 5_000,

@@ -82,6 +82,8 @@ export function createSearchIndexStore(options: SearchIndexStoreOptions) {
   let restored = options.storage === undefined;
   let rereading: Promise<void> | undefined;
   let saving: Promise<void> = Promise.resolve();
+  /** The newest save not yet begun (see save()). */
+  let waitingSave: { record: CrawlRecord; position: { read: number; of: number; complete: boolean } } | undefined;
   /** Whether the record is being kept (/healthz): a failed write is retried by the next save, or see retryKeep. */
   let keep: KeepHealth | undefined = options.storage && crawls ? { where: options.storage.where } : undefined;
   /** Until then another server holds the crawl's lease (servers sharing one file). */
@@ -135,11 +137,13 @@ export function createSearchIndexStore(options: SearchIndexStoreOptions) {
             if (current || categories.length === 0) return;
             // the first index: every course by title, sessions from the crawl that follows
             const partial: Catalogue = { categories, sessionsBySlug: new Map() };
-            void buildSearchIndex(partial, now()).then((index) => {
-              if (current) return; // the pass ended first and published the whole catalogue
-              current = { index, catalogue: partial, complete: false, whole, readAt: now() };
-              publishFirst?.({ ok: true, index });
-            });
+            void buildSearchIndex(partial, now())
+              .then((index) => {
+                if (current) return; // the pass ended first and published the whole catalogue
+                current = { index, catalogue: partial, complete: false, whole, readAt: now() };
+                publishFirst?.({ ok: true, index });
+              })
+              .catch((error: unknown) => log(`[search] the first index could not be built: ${errorMessage(error)}`));
           },
           onCursor: (cursor) => {
             if (now() - lastSavedAt >= saveEveryMs) save(cursor);
@@ -340,12 +344,22 @@ export function createSearchIndexStore(options: SearchIndexStoreOptions) {
     const slugs = record.pass?.slugs.length ?? kept.catalogue.sessionsBySlug.size;
     const position = { read: record.pass?.next ?? slugs, of: slugs, complete: record.complete };
     if (pass) void holdsLease(); // renews the lease while the pass runs
-    // one write at a time, in order, so an older cursor never lands after a newer one; the record is
-    // written out in slices when its turn comes (the pass's maps only grow meanwhile: more read, never less)
+    // One write at a time, in order, so an older cursor never lands after a newer one; the record is written
+    // out in slices when its turn comes (the pass's maps only grow meanwhile: more read, never less). A save
+    // made while another waits for its turn replaces it: when writing takes longer than the saves come (tens
+    // of MB on a busy machine), the newest record is written next instead of a queue of older ones.
+    const turnQueued = waitingSave !== undefined;
+    waitingSave = { record, position };
+    if (turnQueued) return;
     saving = saving
-      .then(async () => storage.write(await serializeCrawlRecord(record)))
+      .then(async () => {
+        const next = waitingSave!;
+        waitingSave = undefined;
+        await storage.write(await serializeCrawlRecord(next.record));
+        return next.position;
+      })
       .then(
-        () => {
+        (position) => {
           if (keep?.failing) log(`[search] the index is kept again (${storage.where})`);
           keep = keptWhole(keep ?? { where: storage.where }, now(), position);
         },
