@@ -40,7 +40,9 @@ async function writeWhole(file: string, text: string, maxBytes = Number.POSITIVE
       for (let start = 0; start < text.length;) {
         let end = Math.min(text.length, start + WRITE_CHARS);
         if (end < text.length && isHighSurrogate(text.charCodeAt(end - 1))) end -= 1; // never split a pair
-        written += (await handle.write(text.slice(start, end), null, 'utf8')).bytesWritten;
+        const piece = Buffer.from(text.slice(start, end), 'utf8');
+        await handle.writeFile(piece); // at the current position, whole (a short write is carried on)
+        written += piece.byteLength;
         if (written > maxBytes) throw new Error(`the record is over ${maxBytes} bytes, more than a restart reads`);
         start = end;
       }
