@@ -98,21 +98,27 @@ export function kvCrawlStorage(
         bytes = 0;
         const generation = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
         let count = 0;
-        // one at a time: a scheduled run has a handful of sub-requests to spare, not a burst of puts
-        for (let start = 0; start < text.length; count += 1) {
-          const piece = pieceEnd(text, start, maxValueBytes);
-          if (piece.end === start) throw new Error(`a character does not fit in ${maxValueBytes} bytes`);
-          await kv.put(pieceKey(generation, count), text.slice(start, piece.end));
-          bytes += piece.bytes;
-          start = piece.end;
+        try {
+          // one at a time: a scheduled run has a handful of sub-requests to spare, not a burst of puts
+          for (let start = 0; start < text.length; count += 1) {
+            const piece = pieceEnd(text, start, maxValueBytes);
+            if (piece.end === start) throw new Error(`a character does not fit in ${maxValueBytes} bytes`);
+            await kv.put(pieceKey(generation, count), text.slice(start, piece.end));
+            bytes += piece.bytes;
+            start = piece.end;
+          }
+          values = count + 1;
+          const head: PiecesHead = {
+            generation,
+            count,
+            ...(before ? { previous: { generation: before.generation, count: before.count } } : {}),
+          };
+          await kv.put(CRAWL_KV_KEY, `${PIECES_HEAD}${JSON.stringify(head)}`);
+        } catch (error) {
+          // the pieces of a generation no head names are never read: they go, not left to fill the store
+          await Promise.allSettled(Array.from({ length: count + 1 }, (_, n) => kv.delete(pieceKey(generation, n))));
+          throw error;
         }
-        values = count + 1;
-        const head: PiecesHead = {
-          generation,
-          count,
-          ...(before ? { previous: { generation: before.generation, count: before.count } } : {}),
-        };
-        await kv.put(CRAWL_KV_KEY, `${PIECES_HEAD}${JSON.stringify(head)}`);
       }
       // a reader may still be reading the generation just replaced: the one before it goes
       await deletePieces(before?.previous);

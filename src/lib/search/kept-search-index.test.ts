@@ -162,6 +162,24 @@ describe('the kept crawl on Workers KV', () => {
     expect(await storage.read()).toBe(text);
   });
 
+  it('a write that fails part-way leaves no pieces behind, and the record before stays readable', async () => {
+    const { kv, values } = fakeKv();
+    const storage = kvCrawlStorage(kv, { maxValueBytes: 10 });
+    const first = JSON.stringify({ text: 'x'.repeat(50) });
+    await storage.write(first);
+    const keptKeys = [...values.keys()].sort();
+    let puts = 0;
+    const put = kv.put;
+    kv.put = async (key, value) => {
+      puts += 1;
+      if (puts === 3) throw new Error('KV PUT failed: 503');
+      return put(key, value);
+    };
+    await expect(storage.write(JSON.stringify({ text: 'y'.repeat(50) }))).rejects.toThrow(/503/);
+    expect([...values.keys()].sort()).toEqual(keptKeys);
+    expect(await storage.read()).toBe(first);
+  });
+
   it('never cuts a character in two', () => {
     expect(pieceEnd('😀😀😀', 0, 6)).toEqual({ end: 2, bytes: 4 }); // one pair; the next would pass 6
     expect(pieceEnd('aب😀', 0, 3)).toEqual({ end: 2, bytes: 3 });
