@@ -53,6 +53,8 @@ export function createFairLimiter(limit, maxQueue, busy) {
   };
   return {
     stats,
+    /** Tasks waiting for their turn now. */
+    waiting: () => waitingCount,
     run(client, task) {
       if (waitingCount >= maxQueue && !makeRoomFor(client)) {
         stats.turnedAway += 1;

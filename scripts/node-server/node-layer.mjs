@@ -166,7 +166,7 @@ const NOT_RENDERS = /^\/(assets|_img)\/|^\/healthz(\?|$)/;
  */
 export function createRenderGate({ limit, maxQueue = 64, clientOf, headers }) {
   const renders = createFairLimiter(limit, maxQueue, () => new Error('busy'));
-  return (req, res, listener) => {
+  const gate = (req, res, listener) => {
     if (NOT_RENDERS.test(req.url ?? '')) return listener(req, res);
     renders
       .run(
@@ -189,6 +189,9 @@ export function createRenderGate({ limit, maxQueue = 64, clientOf, headers }) {
         res.end('Too many pages are being prepared; please try again in a moment.\n');
       });
   };
+  /** Requests waiting for a slot now (tests order their steps by it). */
+  gate.waiting = renders.waiting;
+  return gate;
 }
 
 /** Discards what is left of a request body, for at most 5 s. */

@@ -241,7 +241,7 @@ describe('the render gate', () => {
       await until(() => served.length === 1);
       const a2 = ask('a2');
       const a3 = ask('a3');
-      await new Promise((resolve) => setTimeout(resolve, 50)); // both waiting
+      await until(() => gate.waiting() === 2); // both waiting
       const b1 = ask('b1'); // the queue is full: a's newest makes room for b's first
       expect(await a3).toBe(503);
       const a4 = ask('a4'); // a already waits most: turned away
