@@ -14,22 +14,17 @@ import { slugGate } from './lib/search/known-slugs';
 import { handOverBackgroundWork } from './request-chain/background-work';
 import { checkSettings } from './request-chain/check-settings';
 import { cleanUrls } from './request-chain/clean-urls';
-import { courseBrochures } from './request-chain/course-brochures';
 import { edgeStreaming } from './request-chain/edge-streaming';
 import { enquiryBodyLimit } from './request-chain/enquiry-body-limit';
-import { healthCheck } from './request-chain/health-check';
 import { imageEndpoint } from './request-chain/image-endpoint';
 import { methodAndErrorRules } from './request-chain/method-and-error-rules';
 import { pageCache } from './request-chain/page-cache';
 import { pageStatus } from './request-chain/page-status';
-import { quotations } from './request-chain/quotations';
 import { requestPlatform } from './request-chain/request-platform';
-import { robotsAndSitemap } from './request-chain/robots-and-sitemap';
 import { scriptsAfterFirstScreen } from './request-chain/scripts-after-first-screen';
 import { securityRules } from './request-chain/security-rules';
 import { serverActionChecks } from './request-chain/server-action-checks';
-import { searchSuggestions } from './request-chain/search-suggestions';
-import { sessionCalendars } from './request-chain/session-calendars';
+import { serverFiles } from './request-chain/server-files';
 
 /**
  * The request chain, in the order a request meets it (and its answer leaves it, backwards). A step either
@@ -44,12 +39,7 @@ const REQUEST_CHAIN: (() => MiddlewareHandler)[] = [
   securityRules, // cross-site form posts refused; security headers and CSP nonces on every answer inside
   cleanUrls, // a near-miss address is redirected to its one canonical path; bad %-encoding is a 400
   methodAndErrorRules, // a method a path does not take is a 405; an internal error never shows its text
-  healthCheck, // /healthz for load balancers
-  robotsAndSitemap, // /robots.txt and /sitemap.xml, from the search index's catalogue
-  sessionCalendars, // /calendar/<slug>/<n>.ics, one file per course session
-  courseBrochures, // /brochure/<slug>.pdf, a course's brochure with every session
-  quotations, // /quotation/<sealed>.pdf, a registration's quotation from its sealed address
-  searchSuggestions, // /search-suggestions?q=…: the header search's suggestions while typing, as JSON
+  serverFiles, // the server's own files by the route table: /healthz, robots, sitemaps, calendars, brochures, quotations, suggestions
   pageStatus, // the status a page recorded (404 for an unknown course) replaces the 200 it streamed with
   edgeStreaming, // Workers: streamed HTML marked so the edge does not buffer it to compress it
   handOverBackgroundWork, // a page request starts a due search-index re-read; on Workers it outlives the answer

@@ -242,10 +242,13 @@ describe('image variants', () => {
     expect(statuses.filter((status) => status === 200)).toHaveLength(32);
     expect(statuses.filter((status) => status === 429)).toHaveLength(68);
     expect(floodAnswers.find((answer) => answer.status === 429)?.headers['retry-after']).toBe('5');
-    // the visitor's pictures took turns with the flooder's: two of its were being made when the visitor came,
-    // then each slot alternated, so all three were done before the flooder's seventh (not behind its 32)
+    // the visitor's pictures took turns with the flooder's, not behind its 32: at most the flooder's four in
+    // flight when the visitor came (two fetching, two resizing), then one turn of the flooder's before each of
+    // the visitor's three at each of the two stages (fetch, resize). Which of those finish first depends on the
+    // machine's load (a loaded run finished seven before the visitor's last), so the bound is the count, not
+    // an order: 4 + 3 × 2 = 10, against 32 without the turns.
     const lastVisitor = done.lastIndexOf('visitor 200');
-    expect(done.slice(0, lastVisitor + 1).filter((each) => each === 'flood 200').length).toBeLessThanOrEqual(6);
+    expect(done.slice(0, lastVisitor + 1).filter((each) => each === 'flood 200').length).toBeLessThanOrEqual(10);
 
     // a client allowed to queue more than the queue holds still cannot fill it: its newest waiting one makes room
     const greedy = await service({ concurrency: 1, fetchesAtOnce: 1, maxQueue: 8, clientPending: 100 });

@@ -5,7 +5,9 @@
  * src/lib/enquiry/registration-session.ts.)
  */
 
+import { href } from './site-routes';
+
 export function inHouseProposalHref(course: string): string {
   const message = `Please send us a proposal for an in-house (onsite) delivery of "${course}" for our team.`;
-  return `/contact-us?${new URLSearchParams({ trainingFor: 'team', message })}#enquiry`;
+  return href('/contact-us', { query: { trainingFor: 'team', message }, hash: 'enquiry' });
 }

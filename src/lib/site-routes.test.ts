@@ -1,9 +1,20 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { FOOTER_LINKS, linkTo, MENU_LINKS, NOT_FOUND_PAGE, routeMatcher, SITE_PAGES } from './site-routes';
+import {
+  FOOTER_LINKS,
+  href,
+  linkTo,
+  match,
+  MENU_LINKS,
+  NOT_FOUND_PAGE,
+  routeMatcher,
+  SERVER_FILES,
+  SITE_PAGES,
+} from './site-routes';
 
 const PAGES_DIR = fileURLToPath(new URL('../pages', import.meta.url));
+const SRC_DIR = fileURLToPath(new URL('..', import.meta.url));
 
 /** The extensions Waku's file router loads (waku/dist/lib/constants.js). */
 const EXTENSIONS = /\.(?:js|ts|tsx|jsx|mjs|cjs)$/;
@@ -102,5 +113,74 @@ describe('the route table', () => {
     expect(calendar.test('/calendar/pmp/1xics')).toBe(false); // the dot is a dot
     expect(routeMatcher('/files/[...rest]').test('/files/a/b')).toBe(true);
     expect(routeMatcher('/sitemap.xml').test('/sitemapxxml')).toBe(false);
+  });
+
+  test('href writes a route’s address: segments encoded, the table’s query order, empty values left out', () => {
+    expect(href('/about')).toBe('/about');
+    expect(href('/subCourse-details/[slug]', { slug: 'café leadership/1' })).toBe(
+      '/subCourse-details/caf%C3%A9%20leadership%2F1',
+    );
+    expect(href('/upcoming-training-course-details/[id]', { id: 101 })).toBe('/upcoming-training-course-details/101');
+    expect(href('/calendar/[slug]/[n].ics', { slug: 'pmp', n: 2 })).toBe('/calendar/pmp/2.ics');
+    // the table lists message before trainingFor: one order, so one page-cache key for the same link
+    expect(href('/contact-us', { query: { trainingFor: 'team', message: 'a & b' }, hash: 'enquiry' })).toBe(
+      '/contact-us?message=a+%26+b&trainingFor=team#enquiry',
+    );
+    expect(href('/search', { query: { q: '', page: undefined, venue: 'Dubai' } })).toBe('/search?venue=Dubai');
+    expect(href('/search')).toBe('/search');
+    // @ts-expect-error a parameter the route does not take does not compile
+    href('/search', { query: { utm_source: 'x' } });
+    // @ts-expect-error a route not in the table does not compile
+    href('/no-such-page');
+  });
+
+  test('match reads a path back into the route’s segments, as they appear in it', () => {
+    const slug = 'caf%C3%A9';
+    expect(match('/subCourse-details/[slug]', `/subCourse-details/${slug}`)).toEqual({ slug });
+    expect(match('/subCourse-details/[slug]', '/subCourse-details/a/b')).toBeUndefined();
+    expect(match('/calendar/[slug]/[n].ics', '/calendar/pmp/12.ics')).toEqual({ slug: 'pmp', n: '12' });
+    expect(match('/brochure/[slug].pdf', '/brochure/upcoming/1.pdf')).toBeUndefined();
+    expect(match('/brochure/upcoming/[id].pdf', '/brochure/upcoming/1.pdf')).toEqual({ id: '1' });
+    expect(match('/search', '/search')).toEqual({});
+    expect(match('/search', '/search/x')).toBeUndefined();
+    for (const route of [...SITE_PAGES, ...SERVER_FILES].map((entry) => entry.path)) {
+      const params = Object.fromEntries(
+        [...route.matchAll(/\[(?:\.\.\.)?([^\]]+)\]/g)].map((found) => [found[1]!, `value-of-${found[1]}`]),
+      );
+      const written = (href as (route: string, parts?: object) => string)(route, params);
+      expect(match(route as '/', written), route).toEqual(params);
+    }
+  });
+
+  test('no address is written by hand outside the route table: every one comes from href()', () => {
+    const routes = [...SITE_PAGES, ...SERVER_FILES].map((entry) => entry.path).filter((path) => path !== '/');
+    // the fixed start of each route: '/about', '/subCourse-details/', '/calendar/', '/sitemap-' …
+    const starts = [...new Set(routes.map((route) => route.split('[')[0]!))];
+    const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const literal = new RegExp(`(['"\`])(${starts.map(escape).join('|')})(?=[\`'"/?#$]|$)`, 'g');
+    const routeNames = new Set(routes);
+    const found: string[] = [];
+    const files = readdirSync(SRC_DIR, { recursive: true, encoding: 'utf8' })
+      .map((file) => file.split('\\').join('/'))
+      .filter((file) => /\.tsx?$/.test(file) && !/\.test(-d)?\.tsx?$/.test(file))
+      .filter((file) => !['lib/site-routes.ts', 'pages.gen.ts'].includes(file))
+      .filter((file) => !file.startsWith('lib/admin/')); // the admin's own API paths (`/gallery/content`) are not ours
+    expect(files).toContain('components/courses/sub-course-page.tsx'); // the folder was read
+    for (const file of files) {
+      readFileSync(`${SRC_DIR}/${file}`, 'utf8')
+        .split('\n')
+        .forEach((line, index) => {
+          if (/^\s*(\/\/|\*|\/\*)/.test(line)) return; // a comment may name an address
+          for (const hit of line.matchAll(literal)) {
+            const quote = hit[1]!;
+            const end = line.indexOf(quote, hit.index + 1);
+            const text = line.slice(hit.index + 1, end);
+            // a route's own name, given to href(), match(), linkTo(), a Meta's route or Waku's PageProps
+            if (routeNames.has(text)) continue;
+            found.push(`src/${file}:${index + 1}: ${line.trim()}`);
+          }
+        });
+    }
+    expect(found).toEqual([]);
   });
 });

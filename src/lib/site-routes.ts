@@ -142,13 +142,16 @@ export type ServerFile = {
    * Files a program asks for by their exact name (robots, health checks, pictures) are not.
    */
   readonly caseRedirect: boolean;
+  /** The query parameters it reads, in the order its links write them. */
+  readonly query?: readonly string[];
 };
 
 /** Addresses the server answers itself (steps of the request chain, src/request-chain/), that are not pages: the page cache never keeps them. */
-export const SERVER_FILES: readonly ServerFile[] = [
+const FILES = [
   { path: '/robots.txt', methods: READ, caseRedirect: false },
-  // every page, for search engines
+  // every page, for search engines: one file, or past 50 000 addresses a sitemap index of parts (site-map.ts)
   { path: '/sitemap.xml', methods: READ, caseRedirect: false },
+  { path: '/sitemap-[n].xml', methods: READ, caseRedirect: false },
   // a course session's iCalendar file, n counting the course page's sessions from 1
   { path: '/calendar/[slug]/[n].ics', methods: READ, caseRedirect: true },
   // a course's brochure with every session, a PDF to forward to a manager
@@ -159,24 +162,99 @@ export const SERVER_FILES: readonly ServerFile[] = [
   // a registration's quotation, from its sealed address (record 037)
   { path: '/quotation/[sealed].pdf', methods: READ, caseRedirect: false },
   // what the header search suggests while a visitor types (JSON)
-  { path: '/search-suggestions', methods: READ, caseRedirect: false },
+  { path: '/search-suggestions', methods: READ, caseRedirect: false, query: ['q'] },
   // the admin's and the caches' health, live
   { path: '/healthz', methods: READ, caseRedirect: false },
   // an admin's picture resized for the screen (record 026)
   { path: '/_img/[width]/[signature]/[address]', methods: READ, caseRedirect: false },
-];
+] as const satisfies readonly ServerFile[];
+
+export const SERVER_FILES: readonly ServerFile[] = FILES;
+
+export type ServerFilePath = (typeof FILES)[number]['path'];
+/** Every address of the table, page or file, as its route is written. */
+export type RoutePath = PagePath | ServerFilePath;
+
+/** The names of a route's varying segments: `/calendar/[slug]/[n].ics` → 'slug' | 'n'. */
+type ParamName<Route extends string> = Route extends `${string}[${infer Name}]${infer Rest}`
+  ? (Name extends `...${infer Spread}` ? Spread : Name) | ParamName<Rest>
+  : never;
+
+/** The query parameters a route's table entry names (a page's `query`, a file's `query`). */
+type QueryName<Route extends RoutePath> =
+  Extract<(typeof PAGES)[number] | (typeof FILES)[number], { path: Route }> extends infer Entry
+    ? Entry extends { query: readonly (infer Name)[] }
+      ? Name & string
+      : never
+    : never;
+
+/** What `href` takes beside the route: a value for each varying segment, the query and a fragment. */
+export type AddressParts<Route extends RoutePath> = { readonly [Name in ParamName<Route>]: string | number } & {
+  /** Only the parameters the table names for the route; an empty or undefined value is left out. */
+  readonly query?: { readonly [Name in QueryName<Route>]?: string | number | undefined };
+  readonly hash?: string;
+};
+
+/**
+ * The address of a route of the table, the one way the site writes its own links: each varying segment is
+ * percent-encoded (a `[...rest]` one segment by segment), the query keeps the table's order of parameters.
+ */
+export function href<Route extends RoutePath>(
+  route: Route,
+  ...[parts]: [ParamName<Route>] extends [never] ? [parts?: AddressParts<Route>] : [parts: AddressParts<Route>]
+): string {
+  const values = (parts ?? {}) as Record<string, unknown>;
+  const path = route.replace(/\[(\.\.\.)?([^\]]+)\]/g, (_, spread: string | undefined, name: string) => {
+    const value = String(values[name]);
+    return spread ? value.split('/').map(encodeURIComponent).join('/') : encodeURIComponent(value);
+  });
+  const search = new URLSearchParams();
+  const query = (parts?.query ?? {}) as Record<string, string | number | undefined>;
+  const entry = [...PAGES, ...FILES].find((candidate) => candidate.path === route);
+  const order: readonly string[] = entry && 'query' in entry ? entry.query : [];
+  for (const name of order) {
+    const value = query[name];
+    if (value !== undefined && value !== '') search.set(name, String(value));
+  }
+  const queryString = search.toString();
+  return `${path}${queryString ? `?${queryString}` : ''}${parts?.hash ? `#${parts.hash}` : ''}`;
+}
+
+/**
+ * The varying segments of a path that is an address of the route, as they appear in it (still
+ * percent-encoded: each reader parses its own, e.g. parseSubCourseSlug), or undefined when it is not one.
+ */
+export function match<Route extends RoutePath>(
+  route: Route,
+  pathname: string,
+): { readonly [Name in ParamName<Route>]: string } | undefined {
+  const names = [...route.matchAll(/\[(?:\.\.\.)?([^\]]+)\]/g)].map((found) => found[1]!);
+  const found = routeMatcher(route, true).exec(pathname);
+  if (!found) return undefined;
+  return Object.fromEntries(names.map((name, index) => [name, found[index + 1]!])) as {
+    [Name in ParamName<Route>]: string;
+  };
+}
 
 const REGEXP_SPECIALS = /[.*+?^${}()|\\]/g;
 
 /** Matches the addresses of a route written as above: `[x]` one segment, `[...x]` one or more. */
-export function routeMatcher(path: string): RegExp {
+export function routeMatcher(path: string, capture = false): RegExp {
   const source = path
     .split('/')
     .map((segment) =>
       segment
         .split(/(\[(?:\.\.\.)?[^\]]+\])/)
         .map((part) =>
-          part.startsWith('[...') ? '.+' : part.startsWith('[') ? '[^/]+' : part.replace(REGEXP_SPECIALS, '\\$&'),
+          part.startsWith('[...')
+            ? capture
+              ? '(.+)'
+              : '.+'
+            : part.startsWith('[')
+              ? capture
+                ? '([^/]+)'
+                : '[^/]+'
+              : part.replace(REGEXP_SPECIALS, '\\$&'),
         )
         .join(''),
     )

@@ -26,12 +26,7 @@ export default async function AboutPage() {
     <>
       <PageHead data={about}>
         {(content) => (
-          <Meta
-            title="About Us"
-            description={describeText(content?.description, aboutFallback)}
-            path="/about"
-            image={content?.image}
-          />
+          <Meta description={describeText(content?.description, aboutFallback)} route="/about" image={content?.image} />
         )}
       </PageHead>
       <article className={styles.page} aria-labelledby="about-title">

@@ -14,9 +14,8 @@ export default async function ConferencesPage() {
           const content = toPageContent(data);
           return (
             <Meta
-              title="Conferences and Summits"
               description={describeText(content?.description, `Conferences and summits organised by ${siteName()}.`)}
-              path="/conferences"
+              route="/conferences"
               image={content?.images[0]}
             />
           );

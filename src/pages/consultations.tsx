@@ -14,12 +14,11 @@ export default async function ConsultationsPage() {
           const content = toPageContent(data);
           return (
             <Meta
-              title="Consultations"
               description={describeText(
                 content?.description,
                 `Training needs analysis and advisory services from ${siteName()}.`,
               )}
-              path="/consultations"
+              route="/consultations"
               image={content?.images[0]}
             />
           );

@@ -8,9 +8,8 @@ export default async function ContactUs({ query }: PageProps<'/contact-us'>) {
   return (
     <>
       <Meta
-        title="Contact Us"
         description={`Ask ${name}${location ? ` in ${location}` : ''} about a course, dates for your team or an in-house programme: an adviser answers within one working day.`}
-        path="/contact-us"
+        route="/contact-us"
       />
       <ContactPage query={query} />
     </>

@@ -5,9 +5,8 @@ export default async function CustomizedInHouse() {
   return (
     <>
       <Meta
-        title="Customized In-House Training"
         description="Training designed around your goals and delivered at your premises or online: onsite programmes and virtual learning for whole teams, on the dates that suit them."
-        path="/customized-in-house"
+        route="/customized-in-house"
         image="/images/in-house-training.svg"
       />
       <CustomizedInHousePage />

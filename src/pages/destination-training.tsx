@@ -14,12 +14,11 @@ export default async function DestinationTrainingPage() {
           const content = toPageContent(data);
           return (
             <Meta
-              title="Destination Training"
               description={describeText(
                 content?.description,
                 `Training programmes abroad, organised by ${siteName()}.`,
               )}
-              path="/destination-training"
+              route="/destination-training"
               image={content?.images[0]}
             />
           );

@@ -10,9 +10,8 @@ export default function Gallery() {
       <PageHead data={gallery}>
         {(items) => (
           <Meta
-            title="Gallery"
             description={`${items?.length ? `${items.length} photos: m` : 'M'}oments from our classrooms, workshops and graduations across the Gulf.`}
-            path="/gallery"
+            route="/gallery"
             image={items?.[0]?.image}
           />
         )}

@@ -18,7 +18,7 @@ export default async function Home() {
             title={`${name} | Corporate training in Bahrain and beyond`}
             titleIsComplete
             description={describeText(intro?.description, about)}
-            path="/"
+            route="/"
             image={intro?.banner}
           />
         )}

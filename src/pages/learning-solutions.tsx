@@ -24,9 +24,8 @@ export default async function LearningSolutionsPage() {
       <PageHead data={solutions}>
         {(list) => (
           <Meta
-            title="Learning Solutions"
             description={`Complete training programmes${fieldsOf(list)}, each with its own course schedule.`}
-            path="/learning-solutions"
+            route="/learning-solutions"
           />
         )}
       </PageHead>

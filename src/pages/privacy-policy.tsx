@@ -6,9 +6,8 @@ export default async function PrivacyPolicyPage() {
   return (
     <>
       <Meta
-        title="Privacy Policy"
         description={`What ${siteName()}'s enquiry forms collect, why, where it goes, how long it is kept, and your rights under Bahrain's Personal Data Protection Law.`}
-        path="/privacy-policy"
+        route="/privacy-policy"
       />
       <PrivacyPolicy />
     </>

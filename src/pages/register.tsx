@@ -9,7 +9,7 @@ export default async function Register({ query }: { query?: string }) {
       <Meta
         title="Register for a course session"
         description="Book seats on a course session for your delegates."
-        path="/register"
+        route="/register"
         noindex
       />
       <RegistrationPage reference={reference} />

@@ -1,15 +1,14 @@
-import type { MiddlewareHandler } from 'hono';
 import { getLearningSolutionCategory, getOpenCourseCategory, getSubCourse } from '../lib/admin/content';
 import { isNotFound } from '../lib/admin/content-error';
 import type { CourseCategory, SubCourse } from '../lib/admin/schemas';
 import { parseCategoryId, parseSubCourseSlug } from '../lib/course-address';
-import { brochureAddress } from '../lib/documents/brochure-address';
 import type { BrochureProvider } from '../lib/documents/course-brochure';
 import { todayInBahrain } from '../lib/format';
 import { getSearchIndex } from '../lib/search/live-search-index';
 import { siteIdentity } from '../lib/site-identity';
 import { siteOriginFor } from '../lib/site-origin';
 import { plainFile } from './plain-answers';
+import { href } from '../lib/site-routes';
 
 /**
  * Brochures kept like pages: by the admin's data as the content layer holds it, so a refresh of the content (a
@@ -46,30 +45,22 @@ function provider(): BrochureProvider {
  * /brochure/upcoming/<id>.pdf or /brochure/solution/<id>.pdf for a course-details page (its courses, with the
  * codes and sessions of the catalogue).
  */
-export function courseBrochures(): MiddlewareHandler {
-  return async (c, next) => {
-    const method = c.req.method;
-    if (method !== 'GET' && method !== 'HEAD') return next();
-    const address = brochureAddress(new URL(c.req.url).pathname);
-    if (!address) return next();
-    const made =
-      address.of === 'course'
-        ? await courseBrochureFile(c.req.raw, address.slug)
-        : await categoryBrochureFile(c.req.raw, address.kind, address.id);
-    if (made instanceof Response) {
-      c.res = made;
-      return;
-    }
-    c.res = new Response(method === 'HEAD' ? null : made.bytes, {
-      status: 200,
-      headers: {
-        'content-type': 'application/pdf',
-        'content-length': String(made.bytes.length),
-        'content-disposition': `inline; filename="${made.name}-brochure.pdf"`,
-        'cache-control': 'public, max-age=300',
-      },
-    });
-  };
+export async function brochureFile(
+  request: Request,
+  of: { course: string } | { kind: keyof typeof CATEGORIES; id: string },
+): Promise<Response> {
+  const made =
+    'course' in of ? await courseBrochureFile(request, of.course) : await categoryBrochureFile(request, of.kind, of.id);
+  if (made instanceof Response) return made;
+  return new Response(made.bytes, {
+    status: 200,
+    headers: {
+      'content-type': 'application/pdf',
+      'content-length': String(made.bytes.length),
+      'content-disposition': `inline; filename="${made.name}-brochure.pdf"`,
+      'cache-control': 'public, max-age=300',
+    },
+  });
 }
 
 type Made = { bytes: Uint8Array<ArrayBuffer>; name: string };
@@ -96,7 +87,7 @@ async function courseBrochureFile(request: Request, encodedSlug: string): Promis
       course: subCourse.data,
       courseCode,
       provider: provider(),
-      pageUrl: `${origin}/subCourse-details/${encodeURIComponent(slug)}`,
+      pageUrl: `${origin}${href('/subCourse-details/[slug]', { slug })}`,
       madeOn,
     });
   });
@@ -104,8 +95,8 @@ async function courseBrochureFile(request: Request, encodedSlug: string): Promis
 }
 
 const CATEGORIES = {
-  upcoming: { load: getOpenCourseCategory, route: '/upcoming-training-course-details' },
-  solution: { load: getLearningSolutionCategory, route: '/learning-solutions-course-details' },
+  upcoming: { load: getOpenCourseCategory, route: '/upcoming-training-course-details/[id]' },
+  solution: { load: getLearningSolutionCategory, route: '/learning-solutions-course-details/[id]' },
 } as const;
 
 async function categoryBrochureFile(
@@ -141,7 +132,7 @@ async function categoryBrochureFile(
         ),
       })),
       provider: provider(),
-      pageUrl: `${origin}${route}/${id}`,
+      pageUrl: `${origin}${href(route, { id })}`,
       madeOn,
     });
   });

@@ -1,12 +1,13 @@
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { serverConfig } from '../lib/server-config';
+import { href } from '../lib/site-routes';
 
 const TOO_LARGE = (maxSize: number) =>
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Enquiry too large</title>' +
   '<meta name="viewport" content="width=device-width, initial-scale=1"></head><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem">' +
   `<h1>Your enquiry is too large to send</h1><p>The limit is ${Math.floor(maxSize / 1024)} KB. Nothing was sent or stored. ` +
-  'Please go back, shorten your message and send it again.</p><p><a href="/contact-us">Back to the contact form</a></p></body></html>';
+  `Please go back, shorten your message and send it again.</p><p><a href="${href('/contact-us')}">Back to the contact form</a></p></body></html>`;
 
 /**
  * Request bodies over ENQUIRY_MAX_BODY_BYTES are refused (413, a plain page) before anything parses them:

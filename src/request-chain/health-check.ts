@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import { contentSource } from '../lib/admin/content';
 import { deliveryStatus, type WorkerBindings } from '../lib/enquiry/delivery';
 import { isLocalCaller, sameSecret } from '../lib/http/request-rules';
@@ -78,30 +78,26 @@ function memoryMb(): Record<string, number> {
   };
 }
 
-export function healthCheck(): MiddlewareHandler {
-  return async (c, next) => {
-    if (c.req.path !== '/healthz') return next();
-    const [{ reachable, status, latencyMs }, search] = await Promise.all([currentProbe(), searchIndexHealth()]);
-    // a search index that cannot be kept still serves, but goes stale: degraded, like an unreachable admin
-    const overall = reachable && !search.kept?.failing ? 'ok' : 'degraded';
-    const headers = { 'cache-control': 'no-store' };
-    if (!mayReadDetails(c.req.raw, (c.env as NodeBindings | undefined)?.incoming?.socket?.remoteAddress)) {
-      c.res = Response.json({ status: overall }, { headers });
-      return;
-    }
-    const cache = contentSource().cache.stats();
-    const pages = await sitePageCache();
-    c.res = Response.json(
-      {
-        status: overall,
-        admin: { reachable, status, latencyMs },
-        cache: { entries: cache.entries, oldestAgeMs: cache.oldestGoodAgeMs, newestAgeMs: cache.newestGoodAgeMs },
-        pageCache: pages?.stats() ?? null,
-        ...(RUNTIME === 'node' ? { memoryMb: memoryMb() } : {}),
-        enquiries: deliveryStatus(c.env as WorkerBindings | undefined),
-        search,
-      },
-      { headers },
-    );
-  };
+export async function healthFile(c: Context): Promise<Response> {
+  const [{ reachable, status, latencyMs }, search] = await Promise.all([currentProbe(), searchIndexHealth()]);
+  // a search index that cannot be kept still serves, but goes stale: degraded, like an unreachable admin
+  const overall = reachable && !search.kept?.failing ? 'ok' : 'degraded';
+  const headers = { 'cache-control': 'no-store' };
+  if (!mayReadDetails(c.req.raw, (c.env as NodeBindings | undefined)?.incoming?.socket?.remoteAddress)) {
+    return Response.json({ status: overall }, { headers });
+  }
+  const cache = contentSource().cache.stats();
+  const pages = await sitePageCache();
+  return Response.json(
+    {
+      status: overall,
+      admin: { reachable, status, latencyMs },
+      cache: { entries: cache.entries, oldestAgeMs: cache.oldestGoodAgeMs, newestAgeMs: cache.newestGoodAgeMs },
+      pageCache: pages?.stats() ?? null,
+      ...(RUNTIME === 'node' ? { memoryMb: memoryMb() } : {}),
+      enquiries: deliveryStatus(c.env as WorkerBindings | undefined),
+      search,
+    },
+    { headers },
+  );
 }

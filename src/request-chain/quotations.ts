@@ -1,37 +1,28 @@
-import type { MiddlewareHandler } from 'hono';
-import { openQuotation, quotationToken } from '../lib/documents/quotation-address';
+import { openQuotation } from '../lib/documents/quotation-address';
 import { quotationFileName } from '../lib/documents/quotation-data';
 import { quotationProvider } from '../lib/documents/quotation-provider';
 import { plainAnswer } from './plain-answers';
 
 /** A registration's quotation as a PDF: /quotation/<sealed>.pdf, made from what the address carries. */
-export function quotations(): MiddlewareHandler {
-  return async (c, next) => {
-    const method = c.req.method;
-    if (method !== 'GET' && method !== 'HEAD') return next();
-    const token = quotationToken(new URL(c.req.url).pathname);
-    if (token === undefined) return next();
-    const opened = await openQuotation(token);
-    if (!opened.ok) {
-      c.res =
-        opened.reason === 'expired'
-          ? plainAnswer(410, 'This quotation has expired. Ask us for a new one, quoting your reference.')
-          : plainAnswer(404, 'There is no such quotation.');
-      return;
-    }
-    // PDFKit and the fonts load with the first document, not with every cold start
-    const { quotationPdf } = await import('../lib/documents/quotation-pdf');
-    const bytes = await quotationPdf(opened.data, quotationProvider());
-    c.res = new Response(method === 'HEAD' ? null : bytes, {
-      status: 200,
-      headers: {
-        'content-type': 'application/pdf',
-        'content-length': String(bytes.length),
-        'content-disposition': `inline; filename="${quotationFileName(opened.data.reference)}"`,
-        // names of people: kept by no shared cache, and not indexed
-        'cache-control': 'private, no-store',
-        'x-robots-tag': 'noindex',
-      },
-    });
-  };
+export async function quotationFile(sealed: string): Promise<Response> {
+  const opened = await openQuotation(sealed);
+  if (!opened.ok) {
+    return opened.reason === 'expired'
+      ? plainAnswer(410, 'This quotation has expired. Ask us for a new one, quoting your reference.')
+      : plainAnswer(404, 'There is no such quotation.');
+  }
+  // PDFKit and the fonts load with the first document, not with every cold start
+  const { quotationPdf } = await import('../lib/documents/quotation-pdf');
+  const bytes = await quotationPdf(opened.data, quotationProvider());
+  return new Response(bytes, {
+    status: 200,
+    headers: {
+      'content-type': 'application/pdf',
+      'content-length': String(bytes.length),
+      'content-disposition': `inline; filename="${quotationFileName(opened.data.reference)}"`,
+      // names of people: kept by no shared cache, and not indexed
+      'cache-control': 'private, no-store',
+      'x-robots-tag': 'noindex',
+    },
+  });
 }

@@ -1,8 +1,8 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import { waitUntil } from '../lib/http/wait-until';
 import { getSearchIndex, searchIndexBuild } from '../lib/search/live-search-index';
 import type { SearchIndex } from '../lib/search/search-index';
-import { robotsTxt, SITEMAP_PART, siteMapFrom, siteMapPaths, sitemapFiles } from '../lib/seo/site-map';
+import { robotsTxt, siteMapFrom, siteMapPaths, sitemapFiles } from '../lib/seo/site-map';
 import { siteOriginFor } from '../lib/site-origin';
 import { plainFile } from './plain-answers';
 
@@ -28,42 +28,29 @@ function sitemapOf(index: SearchIndex, origin: string): ReturnType<typeof sitema
   return files;
 }
 
+/** /robots.txt, naming the sitemap. */
+export function robotsFile(c: Context): Response {
+  return plainFile(robotsTxt(siteOriginFor(c.req.raw)), 200, undefined, { 'cache-control': 'public, max-age=3600' });
+}
+
 /**
- * /robots.txt, and /sitemap.xml (past 50 000 addresses a sitemap index of /sitemap-N.xml) from the search
- * index's catalogue (so it costs no admin calls of its own and
- * is as fresh as the content cache). Files, not pages: they never reach the router.
+ * /sitemap.xml (past 50 000 addresses a sitemap index), and with `part` its /sitemap-N.xml, from the search
+ * index's catalogue (so it costs no admin calls of its own and is as fresh as the content cache).
  */
-export function robotsAndSitemap(): MiddlewareHandler {
-  return async (c, next) => {
-    const method = c.req.method;
-    if (method !== 'GET' && method !== 'HEAD') return next();
-    const path = new URL(c.req.url).pathname;
-
-    if (path === '/robots.txt') {
-      c.res = plainFile(robotsTxt(siteOriginFor(c.req.raw)), 200, undefined, {
-        'cache-control': 'public, max-age=3600',
-      });
-      return;
-    }
-    const part = SITEMAP_PART.exec(path);
-    if (path !== '/sitemap.xml' && !part) return next();
-
-    const result = await getSearchIndex(SITEMAP_WAIT_MS);
-    waitUntil(c, searchIndexBuild()); // a first build outlives a sitemap request that gave up waiting
-    if (!result.ok) {
-      // a partial sitemap would tell crawlers the course pages are gone: ask them to come back instead
-      c.res = plainFile('The sitemap is not available right now. Please try again shortly.', 503, undefined, {
-        'retry-after': '60',
-        'cache-control': 'no-store',
-      });
-      return;
-    }
-    const files = sitemapOf(result.index, siteOriginFor(c.req.raw));
-    const xml = part ? files.parts[Number(part[1]) - 1] : files.index;
-    if (xml === undefined) {
-      c.res = plainFile('There is no such part of the sitemap.', 404);
-      return;
-    }
-    c.res = plainFile(xml, 200, 'application/xml; charset=utf-8', { 'cache-control': 'public, max-age=300' });
-  };
+export async function sitemapFile(c: Context, part?: string): Promise<Response> {
+  const partNumber = part === undefined ? undefined : /^[1-9]\d{0,3}$/.test(part) ? Number(part) : 0;
+  if (partNumber === 0) return plainFile('There is no such part of the sitemap.', 404);
+  const result = await getSearchIndex(SITEMAP_WAIT_MS);
+  waitUntil(c, searchIndexBuild()); // a first build outlives a sitemap request that gave up waiting
+  if (!result.ok) {
+    // a partial sitemap would tell crawlers the course pages are gone: ask them to come back instead
+    return plainFile('The sitemap is not available right now. Please try again shortly.', 503, undefined, {
+      'retry-after': '60',
+      'cache-control': 'no-store',
+    });
+  }
+  const files = sitemapOf(result.index, siteOriginFor(c.req.raw));
+  const xml = partNumber === undefined ? files.index : files.parts[partNumber - 1];
+  if (xml === undefined) return plainFile('There is no such part of the sitemap.', 404);
+  return plainFile(xml, 200, 'application/xml; charset=utf-8', { 'cache-control': 'public, max-age=300' });
 }

@@ -1,8 +1,5 @@
-import type { MiddlewareHandler } from 'hono';
 import { getSearchIndex } from '../lib/search/live-search-index';
 import { suggestCourses, type SuggestionsAnswer } from '../lib/search/search-suggestions';
-
-const SUGGESTIONS_PATH = '/search-suggestions';
 
 /** Suggestions never wait long for a first index: the box then simply suggests nothing yet. */
 const SUGGESTIONS_WAIT_MS = 1000;
@@ -11,23 +8,17 @@ const SUGGESTIONS_WAIT_MS = 1000;
  * /search-suggestions?q=…: what the header search suggests while a visitor types, as JSON. Asked for on every
  * pause in typing, so browsers may reuse an answer for a minute; the page cache never keeps it (it is not a page).
  */
-export function searchSuggestions(): MiddlewareHandler {
-  return async (c, next) => {
-    const method = c.req.method;
-    if (method !== 'GET' && method !== 'HEAD') return next();
-    const url = new URL(c.req.url);
-    if (url.pathname !== SUGGESTIONS_PATH) return next();
-    const typed = url.searchParams.get('q') ?? '';
-    const result = await getSearchIndex(SUGGESTIONS_WAIT_MS);
-    const answer: SuggestionsAnswer = result.ok
-      ? suggestCourses(result.index, typed)
-      : { q: typed.trim(), suggestions: [], total: 0 };
-    c.res = new Response(JSON.stringify(answer), {
-      status: 200,
-      headers: {
-        'content-type': 'application/json; charset=utf-8',
-        'cache-control': result.ok ? 'public, max-age=60' : 'no-store',
-      },
-    });
-  };
+export async function suggestionsFile(request: Request): Promise<Response> {
+  const typed = new URL(request.url).searchParams.get('q') ?? '';
+  const result = await getSearchIndex(SUGGESTIONS_WAIT_MS);
+  const answer: SuggestionsAnswer = result.ok
+    ? suggestCourses(result.index, typed)
+    : { q: typed.trim(), suggestions: [], total: 0 };
+  return new Response(JSON.stringify(answer), {
+    status: 200,
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': result.ok ? 'public, max-age=60' : 'no-store',
+    },
+  });
 }

@@ -1,4 +1,3 @@
-import type { MiddlewareHandler } from 'hono';
 import { getSubCourse } from '../lib/admin/content';
 import { isNotFound } from '../lib/admin/content-error';
 import { parseSubCourseSlug } from '../lib/course-address';
@@ -6,22 +5,13 @@ import { sessionCalendar, sessionUid } from '../lib/seo/calendar';
 import { siteName } from '../lib/site-identity';
 import { siteOriginFor } from '../lib/site-origin';
 import { plainFile } from './plain-answers';
-
-const CALENDAR_PATH = /^\/calendar\/([^/]+)\/([1-9]\d{0,3})\.ics$/;
+import { href } from '../lib/site-routes';
 
 /** One iCalendar file per course session: /calendar/<slug>/<n>.ics, n counting the page's sessions from 1. */
-export function sessionCalendars(): MiddlewareHandler {
-  return async (c, next) => {
-    const method = c.req.method;
-    if (method !== 'GET' && method !== 'HEAD') return next();
-    const calendar = CALENDAR_PATH.exec(new URL(c.req.url).pathname);
-    if (!calendar) return next();
-    c.res = await calendarFile(c.req.raw, calendar[1]!, Number(calendar[2]));
-  };
-}
-
-async function calendarFile(request: Request, encodedSlug: string, number: number): Promise<Response> {
+export async function calendarFile(request: Request, encodedSlug: string, n: string): Promise<Response> {
   const notFound = () => plainFile('There is no such course session.', 404);
+  if (!/^[1-9]\d{0,3}$/.test(n)) return notFound();
+  const number = Number(n);
   let slug: string | null;
   try {
     slug = parseSubCourseSlug(decodeURIComponent(encodedSlug));
@@ -39,7 +29,7 @@ async function calendarFile(request: Request, encodedSlug: string, number: numbe
   const session = subCourse.data.course_venue[number - 1];
   if (!session) return notFound();
   const origin = siteOriginFor(request);
-  const pageUrl = `${origin}/subCourse-details/${encodeURIComponent(slug)}`;
+  const pageUrl = `${origin}${href('/subCourse-details/[slug]', { slug })}`;
   const body = sessionCalendar({
     siteName: siteName(),
     courseTitle: subCourse.data.title,

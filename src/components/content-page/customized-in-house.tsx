@@ -2,6 +2,7 @@ import { CheckCircleIcon } from '../layout/icons';
 import { ButtonLink } from '../ui/button-link';
 import { PageHeader } from './page-header';
 import styles from './customized-in-house.module.css';
+import { href } from '../../lib/site-routes';
 
 type Benefit = { lead: string; text: string };
 
@@ -79,7 +80,7 @@ const PROGRAMMES: Programme[] = [
 ];
 
 function contactHref(message: string): string {
-  return `/contact-us?${new URLSearchParams({ trainingFor: 'team', message })}#enquiry`;
+  return href('/contact-us', { query: { trainingFor: 'team', message }, hash: 'enquiry' });
 }
 
 /** /customized-in-house: static, no admin call. */
@@ -131,8 +132,8 @@ export function CustomizedInHousePage() {
         ))}
         <aside className={styles.closing} aria-label="Talk to us">
           <p>
-            Not sure which format fits? <a href="/contact-us">Contact us</a> and a training adviser will help you
-            compare onsite, virtual and blended options.
+            Not sure which format fits? <a href={href('/contact-us')}>Contact us</a> and a training adviser will help
+            you compare onsite, virtual and blended options.
           </p>
         </aside>
       </div>

@@ -13,6 +13,7 @@ import { categoryBrochureHref } from '../../lib/documents/brochure-address';
 import { NoCourseDetails } from './no-course-details';
 import { TrainingCoursesTable } from './training-courses-table';
 import styles from './course-details-page.module.css';
+import { href } from '../../lib/site-routes';
 
 /** Which admin category feeds the screen: the route's path decides (open courses or learning solutions). */
 export type CourseCategorySource = 'open-courses' | 'learning-solutions';
@@ -21,14 +22,14 @@ const SOURCES = {
   'open-courses': {
     load: getOpenCourseCategory,
     kind: 'upcoming',
-    route: '/upcoming-training-course-details',
+    route: '/upcoming-training-course-details/[id]',
     crumb: { label: 'Upcoming courses', href: '/#upcoming' },
   },
   'learning-solutions': {
     load: getLearningSolutionCategory,
     kind: 'solution',
-    route: '/learning-solutions-course-details',
-    crumb: { label: 'Learning solutions', href: '/learning-solutions' },
+    route: '/learning-solutions-course-details/[id]',
+    crumb: { label: 'Learning solutions', href: href('/learning-solutions') },
   },
 } as const;
 
@@ -69,7 +70,7 @@ export function loadCourseDetailsPage(
   query: string | undefined,
 ): CourseDetailsPageData {
   const { load, crumb, route, kind } = SOURCES[source];
-  const path = `${route}/${encodeURIComponent(id ?? '')}`;
+  const path = href(route, { id: id ?? '' });
   const categoryId = parseCategoryId(id);
   if (categoryId === null) return { path, id: null, missing: 'course' };
   const page = requestedPage(query);

@@ -3,6 +3,7 @@ import { FindCoursePanel } from '../search/find-course-panel';
 import { ButtonLink } from '../ui/button-link';
 import { inHouseProposalHref } from '../../lib/enquiry-links';
 import styles from './course-sidebar.module.css';
+import { href } from '../../lib/site-routes';
 
 /**
  * The course a sidebar is beside: its title (for the words) and its page's path, the reference its forms
@@ -43,7 +44,11 @@ export function CourseSidebar({ course }: { course?: SidebarCourse | undefined }
           organisation.
         </p>
         <ButtonLink
-          href={course ? inHouseProposalHref(course.title) : '/contact-us?trainingFor=team#enquiry'}
+          href={
+            course
+              ? inHouseProposalHref(course.title)
+              : href('/contact-us', { query: { trainingFor: 'team' }, hash: 'enquiry' })
+          }
           variant="secondary"
           className={styles.wide}
         >

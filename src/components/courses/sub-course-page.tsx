@@ -8,11 +8,11 @@ import { holdForWholeAnswer, Section } from '../ui/section';
 import type { Crumb } from './course-breadcrumb';
 import { CourseNotFound, CoursePageFrame, CoursePageSkeleton, courseFailure, HOME_CRUMB } from './course-page-frame';
 import { parseSubCourseSlug } from '../../lib/course-address';
-import { courseReference } from '../../lib/enquiry/course-context';
 import { brochureHref } from '../../lib/documents/brochure-address';
 import { CourseSessionsTable } from './course-sessions-table';
 import { NoCourseDetails } from './no-course-details';
 import styles from './sub-course-page.module.css';
+import { href } from '../../lib/site-routes';
 
 /**
  * A sub-course page's data: its address, and for a well-formed slug its trail, the admin's course and the
@@ -34,7 +34,7 @@ export type SubCoursePageData =
  * unknown course is a 404 with its noindex head, not a streamed 200 (record 014).
  */
 export function loadSubCoursePage(slug: string | undefined): SubCoursePageData {
-  const path = `/subCourse-details/${encodeURIComponent(slug ?? '')}`;
+  const path = href('/subCourse-details/[slug]', { slug: slug ?? '' });
   const validSlug = parseSubCourseSlug(slug);
   if (validSlug === null) return { path, slug: null };
   const index = peekSearchIndex();
@@ -83,7 +83,7 @@ function SubCourseView({
     <CoursePageFrame
       title={title}
       crumbs={crumbs}
-      course={{ title, page: courseReference('/subCourse-details', slug) }}
+      course={{ title, page: href('/subCourse-details/[slug]', { slug }) }}
     >
       <section aria-labelledby="sessions-heading" className={styles.section}>
         <h2 id="sessions-heading" className={styles.heading}>

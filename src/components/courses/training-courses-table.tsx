@@ -1,6 +1,7 @@
 import type { TrainingCourse } from '../../lib/admin/schemas';
 import { ButtonLink } from '../ui/button-link';
 import styles from './course-table.module.css';
+import { href } from '../../lib/site-routes';
 
 /** The course-details table: Code, Training Courses, Details. */
 export function TrainingCoursesTable({ category, courses }: { category: string; courses: TrainingCourse[] }) {
@@ -26,7 +27,11 @@ export function TrainingCoursesTable({ category, courses }: { category: string; 
               {course.title}
             </th>
             <td className={styles.action}>
-              <ButtonLink href={`/subCourse-details/${encodeURIComponent(course.slug)}`} size="small" variant="outline">
+              <ButtonLink
+                href={href('/subCourse-details/[slug]', { slug: course.slug })}
+                size="small"
+                variant="outline"
+              >
                 Details<span className="visually-hidden">: {course.title}</span>
               </ButtonLink>
             </td>

@@ -6,6 +6,7 @@ import { LoadingRegion, Skeleton } from '../ui/skeleton';
 import { SectionHeading } from './section-heading';
 import styles from './learning-solutions.module.css';
 import { AdminImage } from '../ui/admin-image';
+import { href } from '../../lib/site-routes';
 
 const LEARNING_SOLUTION_SKELETON_COUNT = 8;
 /** Cards in the grid's first row at its widest. */
@@ -70,7 +71,7 @@ export function LearningSolutionList({
                   {solution.title}
                 </CardHeading>
                 <ButtonLink
-                  href={`/learning-solutions-course-details/${solution.id}`}
+                  href={href('/learning-solutions-course-details/[id]', { id: solution.id })}
                   variant="outline"
                   size="small"
                   className={styles.more}

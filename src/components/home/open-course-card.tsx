@@ -4,6 +4,7 @@ import { ButtonLink } from '../ui/button-link';
 import { CourseCountdown } from './course-countdown';
 import styles from './open-course-card.module.css';
 import { AdminImage } from '../ui/admin-image';
+import { href } from '../../lib/site-routes';
 
 /** One open course: picture, title, summary, time left and the way to its dates. */
 export function OpenCourseCard({ course, now }: { course: OpenCourse; now: number }) {
@@ -55,7 +56,11 @@ export function OpenCourseCard({ course, now }: { course: OpenCourse; now: numbe
             <CourseCountdown startsAt={course.remaining_time} serverNow={now} />
           </p>
         ) : null}
-        <ButtonLink href={`/upcoming-training-course-details/${course.id}`} size="small" className={styles.more}>
+        <ButtonLink
+          href={href('/upcoming-training-course-details/[id]', { id: course.id })}
+          size="small"
+          className={styles.more}
+        >
           SEE MORE<span className="visually-hidden"> about {course.title}</span>
         </ButtonLink>
       </div>

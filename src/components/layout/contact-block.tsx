@@ -8,6 +8,7 @@ import { Skeleton } from '../ui/skeleton';
 import styles from './contact-block.module.css';
 import { LocationIcon, MessengerIcon, PhoneIcon, WhatsAppIcon } from './icons';
 import { phoneHref, phoneLabel, settingsLinks } from './settings-links';
+import { href } from '../../lib/site-routes';
 
 /** The band above the footer: how to reach the provider, and the way to the contact form. */
 export function ContactBlock() {
@@ -39,7 +40,7 @@ export function ContactBlock() {
           )}
         </Section>
         <div className={styles.action}>
-          <ButtonLink href="/contact-us">Contact Us</ButtonLink>
+          <ButtonLink href={href('/contact-us')}>Contact Us</ButtonLink>
         </div>
       </div>
     </section>

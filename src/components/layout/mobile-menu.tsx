@@ -12,6 +12,7 @@ import { MENU_LINKS } from '../../lib/site-routes';
 import { CloseIcon, MenuIcon } from './icons';
 import styles from './mobile-menu.module.css';
 import { pressHandlers, useToggledDialog } from './use-toggled-dialog';
+import { href } from '../../lib/site-routes';
 
 const PANEL_ID = 'site-menu';
 const TOGGLE_ID = 'site-menu-toggle';
@@ -79,7 +80,7 @@ export function MobileMenu() {
               ))}
             </ul>
           </nav>
-          <a className={styles.contact} href="/contact-us" onClick={() => setOpen(false)}>
+          <a className={styles.contact} href={href('/contact-us')} onClick={() => setOpen(false)}>
             Contact Us
           </a>
         </div>

@@ -10,6 +10,7 @@ import { useEffect, useRef, useState, type Ref } from 'react';
 import { useRouter } from 'waku/router/client';
 import { SearchIcon } from './icons';
 import styles from './search-form.module.css';
+import { href, match } from '../../lib/site-routes';
 
 type SuggestionsModule = typeof import('./search-suggestions');
 let suggestionsModule: Promise<SuggestionsModule> | undefined;
@@ -18,7 +19,7 @@ const loadSuggestions = () => (suggestionsModule ??= import('./search-suggestion
 /** The header's search box: on the results page it keeps the words searched for (also after client-side navigation). */
 export function HeaderSearchForm({ inputId }: { inputId: string }) {
   const { path, query } = useRouter();
-  const searched = path === '/search' ? (new URLSearchParams(query).get('q') ?? '') : '';
+  const searched = match('/search', path) ? (new URLSearchParams(query).get('q') ?? '') : '';
   return <SearchForm key={searched} inputId={inputId} variant="header" searched={searched} />;
 }
 
@@ -59,7 +60,7 @@ export function SearchForm({
   }, []);
 
   return (
-    <form className={`${styles.form} ${styles[variant]}`} action="/search" method="get" role="search">
+    <form className={`${styles.form} ${styles[variant]}`} action={href('/search')} method="get" role="search">
       <label className="visually-hidden" htmlFor={inputId}>
         Search courses
       </label>

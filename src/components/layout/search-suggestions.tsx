@@ -13,6 +13,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { SuggestionsAnswer } from '../../lib/search/search-suggestions';
 import styles from './search-suggestions.module.css';
+import { href } from '../../lib/site-routes';
 
 /** A pause in typing this long asks for suggestions (not every keystroke). */
 const PAUSE_MS = 150;
@@ -28,7 +29,7 @@ function optionsFor(q: string, answer: SuggestionsAnswer | undefined): Option[] 
           {
             key: 'correction',
             title: `Did you mean “${current.correction}”?`,
-            href: `/search?${new URLSearchParams({ q: current.correction })}`,
+            href: href('/search', { query: { q: current.correction } }),
             action: true,
           },
         ]
@@ -37,7 +38,7 @@ function optionsFor(q: string, answer: SuggestionsAnswer | undefined): Option[] 
     {
       key: 'all',
       title: current ? `See all ${current.total} results for “${q}”` : `See all results for “${q}”`,
-      href: `/search?${new URLSearchParams({ q })}`,
+      href: href('/search', { query: { q } }),
       action: true,
     },
   ];
@@ -59,7 +60,7 @@ export function SearchSuggestions({ input }: { input: HTMLInputElement }) {
     if (q.length < 2) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      fetch(`/search-suggestions?${new URLSearchParams({ q })}`, { signal: controller.signal })
+      fetch(href('/search-suggestions', { query: { q } }), { signal: controller.signal })
         .then((response) => (response.ok ? (response.json() as Promise<SuggestionsAnswer>) : undefined))
         .then((next) => next && setAnswer(next))
         .catch(() => {}); // no suggestions is fine: the form still searches

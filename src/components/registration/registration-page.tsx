@@ -11,6 +11,7 @@ import { siteIdentity } from '../../lib/site-identity';
 import contactStyles from '../contact/contact-page.module.css';
 import { RegistrationForm } from './registration-form';
 import styles from './registration-form.module.css';
+import { href } from '../../lib/site-routes';
 
 const CLOSED = {
   gone: { status: 404, title: 'This session is no longer offered' },
@@ -32,7 +33,8 @@ export async function RegistrationPage({ reference }: { reference: string | null
             {lookup.reason === 'unavailable'
               ? 'Please try again in a minute. '
               : 'It can no longer be booked here, and nothing has been sent. '}
-            To book a place or ask about other dates, <a href="/contact-us#enquiry">send us an enquiry</a>
+            To book a place or ask about other dates,{' '}
+            <a href={href('/contact-us', { hash: 'enquiry' })}>send us an enquiry</a>
             {identity.email ? (
               <>
                 {' '}
@@ -68,7 +70,7 @@ export async function RegistrationPage({ reference }: { reference: string | null
           <dl className={styles.session}>
             <dt>Course</dt>
             <dd>
-              <a href={`/subCourse-details/${encodeURIComponent(session.course)}`}>{session.courseTitle}</a>
+              <a href={href('/subCourse-details/[slug]', { slug: session.course })}>{session.courseTitle}</a>
             </dd>
             {session.courseCode ? (
               <>

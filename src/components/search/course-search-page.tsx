@@ -15,6 +15,7 @@ import { SectionError } from '../ui/section-error';
 import { CourseSearchFields } from './course-search-fields';
 import { SearchResults } from './search-results';
 import styles from './course-search-page.module.css';
+import { href } from '../../lib/site-routes';
 
 /**
  * Starts /search's load (its route awaits this first): the catalogue index and the visitor's query read
@@ -36,7 +37,7 @@ export function SearchPageHead({ page: { query } }: { page: SearchPageData }) {
     <Meta
       title={pageTitle(query)}
       description="Find an open course by keyword, category, venue, month or year: dates, venues and fees in US dollars."
-      path="/search"
+      route="/search"
       noindex
     />
   );
@@ -49,14 +50,14 @@ export function CourseSearchPage({ page: { indexResult, query, complete } }: { p
     <>
       <PageHeader eyebrow="Course search" title={heading(query)} />
       <div className={`container ${styles.body}`}>
-        <form className={styles.form} action="/search" method="get" role="search" aria-label="Course search">
+        <form className={styles.form} action={href('/search')} method="get" role="search" aria-label="Course search">
           <CourseSearchFields idPrefix="search" options={searchOptions(index, query)} values={query} />
           <div className={styles.formActions}>
             <button type="submit" className={buttonClassName('primary')}>
               Search
             </button>
             {hasCriteria(query) ? (
-              <a className={styles.clear} href="/search">
+              <a className={styles.clear} href={href('/search')}>
                 Clear search
               </a>
             ) : null}
@@ -86,7 +87,7 @@ function SearchUnavailable({ error }: { error: ContentError }) {
     <div className={styles.unavailable}>
       <SectionError error={error} what="The course list" />
       <p>Meanwhile you can browse the courses from the home page, or ask us directly.</p>
-      <ButtonLink href="/contact-us" variant="outline">
+      <ButtonLink href={href('/contact-us')} variant="outline">
         Contact us
       </ButtonLink>
     </div>
@@ -103,7 +104,7 @@ function StillReading({ filters }: { filters: ('venue' | 'month' | 'year')[] }) 
   return (
     <p className={styles.stillReading}>
       {`We are still reading the catalogue: results for this ${which} may be missing.`} Please check again in a few
-      minutes, or <a href="/contact-us">ask us</a> about the dates you need.
+      minutes, or <a href={href('/contact-us')}>ask us</a> about the dates you need.
     </p>
   );
 }

@@ -5,6 +5,7 @@ import { searchOptions } from '../../lib/search/search-options';
 import { buttonClassName } from '../ui/button-link';
 import { CourseSearchFields, type CourseSearchValues } from './course-search-fields';
 import styles from './find-course-panel.module.css';
+import { href } from '../../lib/site-routes';
 
 /**
  * The sidebar's 'Find a Course' panel: a GET form to /search with a keyword box and the category, venue,
@@ -30,7 +31,7 @@ export function FindCoursePanelView({
 }) {
   const idPrefix = `find-course${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   return (
-    <form className={styles.panel} action="/search" method="get" role="search" aria-label="Find a Course">
+    <form className={styles.panel} action={href('/search')} method="get" role="search" aria-label="Find a Course">
       <CourseSearchFields idPrefix={idPrefix} options={searchOptions(index, values)} values={values ?? {}} compact />
       <button type="submit" className={`${buttonClassName('secondary')} ${styles.submit}`}>
         Search

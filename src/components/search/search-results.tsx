@@ -12,6 +12,7 @@ import { ButtonLink } from '../ui/button-link';
 import { Pagination } from '../ui/pagination';
 import { HighlightMatches } from './highlight-matches';
 import styles from './search-results.module.css';
+import { href } from '../../lib/site-routes';
 
 /** Sessions listed under each result; the sub-course page has them all. */
 const SESSIONS_SHOWN = 3;
@@ -198,11 +199,11 @@ function NoResults({ query, unknownVenue }: { query: SearchQuery; unknownVenue: 
           </li>
         ) : null}
         <li>
-          <a href="/search">Browse all courses</a>
+          <a href={href('/search')}>Browse all courses</a>
         </li>
       </ul>
       <p>Looking for something we do not list? We run courses on request, in Bahrain or at your premises.</p>
-      <ButtonLink href="/contact-us">Contact us</ButtonLink>
+      <ButtonLink href={href('/contact-us')}>Contact us</ButtonLink>
     </div>
   );
 }

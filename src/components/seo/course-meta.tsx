@@ -78,7 +78,7 @@ function subCourseHead(
 }
 
 /** The same head's title and description from the catalogue's entry, for a course whose answer is slow. */
-function listedSubCourseHead(entry: SearchCourse): Omit<MetaProps, 'structuredData'> {
+function listedSubCourseHead(entry: SearchCourse): MetaProps {
   const sessions = entry.sessions.map((session) => ({
     venue_name: session.venue,
     start_date: session.startDate,
@@ -150,7 +150,7 @@ function courseCategoryHead(
  * The same head's title and description from the catalogue's entry, for a category whose answer is slow
  * (only ever page 1: a later page waits for the answer, which says whether the page exists).
  */
-function listedCategoryHead(path: string, entry: SearchCategory): Omit<MetaProps, 'structuredData'> {
+function listedCategoryHead(path: string, entry: SearchCategory): MetaProps {
   const index = peekSearchIndex();
   const courses = index?.courses.filter((listed) => listed.categoryKeys.includes(entry.key)) ?? [];
   return {

@@ -2,11 +2,21 @@ import { pageHead, type PageHeadInput } from '../../lib/seo/page-head';
 import { jsonLd, type JsonLdObject } from '../../lib/seo/structured-data';
 import { siteIdentity } from '../../lib/site-identity';
 import { siteOrigin } from '../../lib/site-origin';
+import { linkTo, type FixedPagePath } from '../../lib/site-routes';
 
-export type MetaProps = Omit<PageHeadInput, 'origin' | 'site'> & {
-  /** The page's structured data (the provider is added for every page by the document). */
-  structuredData?: readonly JsonLdObject[];
-};
+/**
+ * Which page the head is for: a page with a fixed address names its `route`, and its title and canonical path
+ * come from the route table (a title of its own may replace the table's); a page whose address varies (a
+ * course, a category) gives both, its path made by the table's `href`.
+ */
+type MetaAddress =
+  { route: FixedPagePath; title?: string; path?: never } | { route?: never; title: string; path: string };
+
+export type MetaProps = Omit<PageHeadInput, 'origin' | 'site' | 'title' | 'path'> &
+  MetaAddress & {
+    /** The page's structured data (the provider is added for every page by the document). */
+    structuredData?: readonly JsonLdObject[];
+  };
 
 /**
  * The one way a page declares its head: title, description, canonical link, Open Graph and Twitter card,
@@ -14,9 +24,12 @@ export type MetaProps = Omit<PageHeadInput, 'origin' | 'site'> & {
  * route's own load, decided in place or not once with the section showing it: in the first HTML), otherwise
  * directly. React hoists <title>, <meta> and <link> into <head>.
  */
-export function Meta({ structuredData = [], ...input }: MetaProps) {
+export function Meta({ structuredData = [], route, title, path, ...input }: MetaProps) {
   const { name, location } = siteIdentity();
-  const head = pageHead({ ...input, origin: siteOrigin(), site: { name, location } });
+  const address = route
+    ? { title: title ?? linkTo(route).label, path: linkTo(route).href }
+    : { title: title!, path: path! };
+  const head = pageHead({ ...input, ...address, origin: siteOrigin(), site: { name, location } });
   return (
     <>
       <title>{head.title}</title>

@@ -36,7 +36,7 @@ export async function CoursePageHead<T>({
   /** The head from the admin's answer: the course's, or its failure's. */
   head: (result: ContentResult<T>) => MetaProps;
   /** The head from the catalogue's entry; undefined when the catalogue does not list the course. */
-  catalogueHead: Omit<MetaProps, 'structuredData'> | undefined;
+  catalogueHead: MetaProps | undefined;
 }) {
   const settled = await settledInPlace(data);
   // without a catalogue entry the loader held the page, so the answer is here; if it did not, the first bytes

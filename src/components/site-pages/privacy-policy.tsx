@@ -1,6 +1,7 @@
 import { siteIdentity } from '../../lib/site-identity';
 import { PageHeader } from '../content-page/page-header';
 import styles from './site-pages.module.css';
+import { href } from '../../lib/site-routes';
 
 /**
  * What the site does with the personal data its enquiry forms collect, as the enquiry pipeline actually
@@ -80,9 +81,9 @@ export function PrivacyPolicy() {
           <li>to withdraw your consent, without affecting what was done before.</li>
         </ul>
         <p>
-          Send your request through our <a href="/contact-us">contact page</a>, saying it is a data request; we answer
-          within the time the law sets. If you are not satisfied with our answer, you may complain to Bahrain’s Personal
-          Data Protection Authority.
+          Send your request through our <a href={href('/contact-us')}>contact page</a>, saying it is a data request; we
+          answer within the time the law sets. If you are not satisfied with our answer, you may complain to Bahrain’s
+          Personal Data Protection Authority.
         </p>
 
         <h2>Changes</h2>

@@ -8,8 +8,9 @@ import { NotFoundView } from '../layout/not-found-view';
 import { Meta } from '../seo/meta';
 import { Pagination } from '../ui/pagination';
 import styles from './site-pages.module.css';
+import { href } from '../../lib/site-routes';
 
-const PATH = '/sitemap';
+const PATH = href('/sitemap');
 
 /**
  * The /sitemap page's data: the page of the site map asked for (`?page=`, record 040) from the catalogue the

@@ -9,6 +9,7 @@
 import 'server-only';
 import { serverConfig } from '../server-config';
 import type { QuotationData } from './quotation-data';
+import { href } from '../site-routes';
 
 const MAX_TOKEN_LENGTH = 8000;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -33,7 +34,7 @@ function base64url(bytes: Uint8Array): string {
 }
 
 function fromBase64url(text: string): Uint8Array<ArrayBuffer> | undefined {
-  if (!/^[A-Za-z0-9_-]+$/.test(text)) return undefined;
+  if (!/^[A-Za-z0-9_-]+$/.test(text) || text.length % 4 === 1) return undefined; // atob throws on a length of 4n + 1
   const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
@@ -52,12 +53,7 @@ export async function quotationHref(data: QuotationData): Promise<string> {
   const token = new Uint8Array(iv.length + sealed.length);
   token.set(iv);
   token.set(sealed, iv.length);
-  return `/quotation/${base64url(token)}.pdf`;
-}
-
-/** The sealed part of a quotation address, or undefined for any other path. */
-export function quotationToken(pathname: string): string | undefined {
-  return /^\/quotation\/([A-Za-z0-9_-]{1,8000})\.pdf$/.exec(pathname)?.[1];
+  return href('/quotation/[sealed].pdf', { sealed: base64url(token) });
 }
 
 export type OpenedQuotation = { ok: true; data: QuotationData } | { ok: false; reason: 'invalid' | 'expired' };

@@ -1,6 +1,7 @@
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, test } from 'vitest';
-import { openQuotation, quotationHref, quotationToken } from './quotation-address';
+import { match } from '../site-routes';
+import { openQuotation, quotationHref } from './quotation-address';
 import { quotationData, type QuotationProvider } from './quotation-data';
 import { quotationPdf } from './quotation-pdf';
 
@@ -92,7 +93,7 @@ describe('the quotation', () => {
 describe('the quotation address', () => {
   test('opens to the same quotation; a changed, guessed or expired one does not', async () => {
     const href = await quotationHref(data());
-    const token = quotationToken(new URL(href, 'https://x.test').pathname)!;
+    const token = match('/quotation/[sealed].pdf', new URL(href, 'https://x.test').pathname)!.sealed;
     expect(token).toBeDefined();
     expect(href).not.toContain('Bapco'); // sealed, not just signed: no name in logs or history
     expect(await openQuotation(token, Date.parse('2026-12-01T00:00:00Z'))).toEqual({ ok: true, data: data() });
@@ -100,7 +101,8 @@ describe('the quotation address', () => {
     const changed = token.slice(0, 20) + (token[20] === 'A' ? 'B' : 'A') + token.slice(21);
     expect(await openQuotation(changed)).toEqual({ ok: false, reason: 'invalid' });
     expect(await openQuotation('a'.repeat(64))).toEqual({ ok: false, reason: 'invalid' });
-    expect(quotationToken('/quotation/../etc.pdf')).toBeUndefined();
+    expect(match('/quotation/[sealed].pdf', '/quotation/../etc.pdf')).toBeUndefined();
+    expect(await openQuotation('A')).toEqual({ ok: false, reason: 'invalid' });
     // valid to the end of its last day in Bahrain, then gone
     expect((await openQuotation(token, Date.parse('2026-12-25T20:59:00Z'))).ok).toBe(true);
     expect(await openQuotation(token, Date.parse('2026-12-25T21:01:00Z'))).toEqual({ ok: false, reason: 'expired' });

@@ -6,35 +6,26 @@
  */
 import 'server-only';
 import { parseCategoryId, parseSubCourseSlug } from '../course-address';
+import { match } from '../site-routes';
 import { getLearningSolutionCategory, getOpenCourseCategory, getSubCourse } from '../admin/content';
 import type { ContentResult } from '../admin/content-error';
 import type { CourseCategory, SubCourse } from '../admin/schemas';
 
-const REFERENCE =
-  /^\/(subCourse-details|upcoming-training-course-details|learning-solutions-course-details)\/([^/?#]+)$/;
-
-/** The reference a course page gives its sidebar forms: its own path. */
-export function courseReference(route: string, idOrSlug: string | number): string {
-  return `${route}/${encodeURIComponent(String(idOrSlug))}`;
-}
-
 /** The course's title for the reference `value`, or '' when it names no course the admin knows now. */
 export async function courseContextFor(value: unknown): Promise<string> {
   if (typeof value !== 'string') return '';
-  const [, route, raw] = REFERENCE.exec(value) ?? [];
-  if (!route || !raw) return '';
   let result: ContentResult<SubCourse | CourseCategory>;
-  if (route === 'subCourse-details') {
-    const slug = parseSubCourseSlug(raw);
+  const course = match('/subCourse-details/[slug]', value);
+  const upcoming = match('/upcoming-training-course-details/[id]', value);
+  const solution = match('/learning-solutions-course-details/[id]', value);
+  if (course) {
+    const slug = parseSubCourseSlug(course.slug);
     if (slug === null) return '';
     result = await getSubCourse(slug);
-  } else {
-    const id = parseCategoryId(raw);
+  } else if (upcoming || solution) {
+    const id = parseCategoryId((upcoming ?? solution)!.id);
     if (id === null) return '';
-    result =
-      route === 'upcoming-training-course-details'
-        ? await getOpenCourseCategory(id)
-        : await getLearningSolutionCategory(id);
-  }
+    result = upcoming ? await getOpenCourseCategory(id) : await getLearningSolutionCategory(id);
+  } else return '';
   return result.ok ? result.data.title : '';
 }

@@ -11,6 +11,7 @@ import { isNotFound } from '../admin/content-error';
 import type { CourseVenue } from '../admin/schemas';
 import { getSearchIndex } from '../search/live-search-index';
 import { calendarHref, sessionKey } from '../seo/calendar';
+import { href } from '../site-routes';
 
 /** A session as the registration record and its emails carry it (webhook: `session`). */
 export type RegistrationSession = {
@@ -42,7 +43,7 @@ function sessionRef(slug: string, session: CourseVenue): string {
 
 /** Where a session's Register button leads. */
 export function registrationHref(slug: string, session: CourseVenue): string {
-  return `/register?${new URLSearchParams({ session: sessionRef(slug, session) })}`;
+  return href('/register', { query: { session: sessionRef(slug, session) } });
 }
 
 /** Whether a session key's start date (`yyyymmdd-<hash>`) is today or earlier in Bahrain. */

@@ -8,8 +8,10 @@ import 'server-only';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { serverConfig } from '../server-config';
 import { IMAGE_PLACES, IMAGE_WIDTHS, type ImagePlaceName, type ImageSources, type ImageWidth } from './image-places';
+import { href, type RoutePath } from '../site-routes';
 
-export const IMAGE_PATH_PREFIX = '/_img/';
+/** Where the picture route's addresses start (`/_img/`): anything under it is the image endpoint's to answer. */
+export const IMAGE_PATH_PREFIX = ('/_img/[width]/[signature]/[address]' satisfies RoutePath).split('[')[0]!;
 
 let key: Buffer | null | undefined;
 let saidOriginals = false;
@@ -42,7 +44,11 @@ function variantPath(source: string, width: ImageWidth): string | undefined {
   const secret = signingKey();
   if (!secret || !/^https?:\/\//i.test(source) || !URL.canParse(source)) return undefined;
   if (/\.svgz?$/i.test(new URL(source).pathname)) return undefined;
-  return `${IMAGE_PATH_PREFIX}${width}/${signature(secret, source, width)}/${Buffer.from(source).toString('base64url')}`;
+  return href('/_img/[width]/[signature]/[address]', {
+    width,
+    signature: signature(secret, source, width),
+    address: Buffer.from(source).toString('base64url'),
+  });
 }
 
 /** `src`, `srcSet` and `sizes` for an admin picture shown at `place` (src: the widest but one candidate). */

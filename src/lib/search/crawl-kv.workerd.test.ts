@@ -69,7 +69,16 @@ describe('the kept crawl in miniflare’s KV (workerd)', () => {
     const bytes = Buffer.byteLength(text);
     expect(bytes).toBeGreaterThan(25 * 1024 * 1024);
     expect(text.length).toBeLessThan(25 * 1024 * 1024); // a bound in characters would have let it through
-    await expect(kv.put('whole', text)).rejects.toThrow(/413 Value length of \d+ exceeds limit of 26214400/);
+    const refusal = await kv.put('whole', text).then(
+      () => undefined,
+      (error: Error) => error,
+    );
+    // workerd answers 413; on a loaded machine it may close the connection before the proxy has written the
+    // whole value, which the proxy reports as a failed fetch (EPIPE): refused either way, and nothing is kept
+    expect(`${refusal?.message} ${(refusal?.cause as Error | undefined)?.message}`).toMatch(
+      /413 Value length of \d+ exceeds limit of 26214400|EPIPE|ECONNRESET/,
+    );
+    expect(await kv.get('whole', 'text')).toBeNull();
 
     const storage = kvCrawlStorage(kv);
     await storage.write(text);

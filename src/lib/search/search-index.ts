@@ -15,6 +15,7 @@ import {
   type SearchEngine,
 } from './search-engine';
 import { timeSlices, type Pause } from './time-slices';
+import { href } from '../site-routes';
 
 export type CategoryKind = 'upcoming' | 'solution';
 
@@ -100,11 +101,13 @@ function categoryKey(kind: CategoryKind, id: number): string {
 }
 
 function categoryHref(kind: CategoryKind, id: number): string {
-  return kind === 'upcoming' ? `/upcoming-training-course-details/${id}` : `/learning-solutions-course-details/${id}`;
+  return kind === 'upcoming'
+    ? href('/upcoming-training-course-details/[id]', { id })
+    : href('/learning-solutions-course-details/[id]', { id });
 }
 
 export function subCourseHref(slug: string): string {
-  return `/subCourse-details/${encodeURIComponent(slug)}`;
+  return href('/subCourse-details/[slug]', { slug });
 }
 
 /**

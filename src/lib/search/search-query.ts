@@ -8,6 +8,7 @@
  * Filters: `category` narrows the courses, `venue`, `month` and `year` narrow the sessions, and a course with
  * no session left is dropped once a session filter (or a venue word in `q`) is in play.
  */
+import { href } from '../site-routes';
 import { compactText, foldText } from './normalize-text';
 import { CATEGORY_DOCUMENT_PREFIX, queryTerms, searchEngine } from './search-engine';
 import {
@@ -76,15 +77,8 @@ export function parseSearchQuery(input: SearchParamsInput | undefined, index?: S
 
 /** The address of a search, omitting what is empty (and page 1), in a fixed order. */
 export function searchHref(query: Partial<SearchQuery>): string {
-  const params = new URLSearchParams();
-  if (query.q) params.set('q', query.q);
-  if (query.category) params.set('category', query.category);
-  if (query.venue) params.set('venue', query.venue);
-  if (query.month) params.set('month', String(query.month));
-  if (query.year) params.set('year', String(query.year));
-  if (query.page && query.page > 1) params.set('page', String(query.page));
-  const search = params.toString();
-  return search ? `/search?${search}` : '/search';
+  const { q, category, venue, month, year, page } = query;
+  return href('/search', { query: { q, category, venue, month, year, page: page && page > 1 ? page : undefined } });
 }
 
 export function hasCriteria(query: SearchQuery): boolean {

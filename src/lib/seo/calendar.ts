@@ -4,6 +4,7 @@
  * Lines end in CRLF and are folded at 75 octets; text values are escaped.
  */
 import { formatFee } from '../format';
+import { href } from '../site-routes';
 
 export type CalendarSession = {
   /** The provider's name, as the site is named (siteName()). */
@@ -25,7 +26,7 @@ export type CalendarSession = {
 
 /** The address of session `number` (1-based, in the page's order) of a sub-course. */
 export function calendarHref(slug: string, number: number): string {
-  return `/calendar/${encodeURIComponent(slug)}/${number}.ics`;
+  return href('/calendar/[slug]/[n].ics', { slug, n: number });
 }
 
 /** TEXT escaping: backslash, semicolon, comma and line breaks. */

@@ -5,7 +5,7 @@
  */
 import type { SearchIndex } from '../search/search-index';
 import { listPage } from '../list-pages';
-import { SITE_PAGES } from '../site-routes';
+import { href, SITE_PAGES } from '../site-routes';
 
 type SiteMapLink = { title: string; path: string };
 type SiteMapGroup = { title: string; links: SiteMapLink[] };
@@ -119,9 +119,6 @@ export function sitemapXml(origin: string, paths: readonly string[]): string {
 /** The protocol's limit of URLs in one sitemap file (sitemaps.org); past it, a sitemap index. */
 export const SITEMAP_MAX_URLS = 50_000;
 
-/** The part files of a sitemap index: /sitemap-1.xml, /sitemap-2.xml, … */
-export const SITEMAP_PART = /^\/sitemap-([1-9]\d{0,3})\.xml$/;
-
 /**
  * The sitemap as files: up to `maxUrls` addresses, `/sitemap.xml` is the urlset; past that it is a sitemap
  * index naming `/sitemap-1.xml`… of at most `maxUrls` each (in reading order), which carry the addresses.
@@ -138,7 +135,10 @@ export function sitemapFiles(
   const index = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...parts.map((_, number) => `  <sitemap><loc>${escapeXml(`${origin}/sitemap-${number + 1}.xml`)}</loc></sitemap>`),
+    ...parts.map(
+      (_, number) =>
+        `  <sitemap><loc>${escapeXml(`${origin}${href('/sitemap-[n].xml', { n: number + 1 })}`)}</loc></sitemap>`,
+    ),
     '</sitemapindex>',
     '',
   ].join('\n');
