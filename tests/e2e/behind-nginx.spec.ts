@@ -35,6 +35,8 @@ let admin: DemoAdmin;
 let site: Site;
 let proxy: Site;
 let pages: string[];
+/** The server's own files and two 404s, with the status each answers. */
+let files: [string, number][];
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
@@ -47,6 +49,18 @@ test.beforeAll(async () => {
   const register = /href="(\/register\?[^"]+)"/.exec(coursePage)?.[1]?.replaceAll('&amp;', '&');
   expect(register, 'a register link on the course page').toBeDefined();
   pages = [...SITE_ROUTES, course, register!, BIG_CATEGORY, BIG_CATEGORY_LAST_PAGE];
+  const slug = category.data.training_course[0].slug;
+  files = [
+    ['/robots.txt', 200],
+    ['/sitemap.xml', 200],
+    ['/healthz', 200],
+    [`/calendar/${slug}/1.ics`, 200],
+    [`/brochure/${slug}.pdf`, 200],
+    ['/brochure/solution/301.pdf', 200],
+    ['/search-suggestions?q=leadership', 200],
+    ['/subCourse-details/no-such-course-anywhere', 404],
+    ['/no-such-page', 404],
+  ];
 });
 
 test.afterAll(async () => {
@@ -90,5 +104,17 @@ test('no answer’s headers pass 4 KB, kept or not', async () => {
   for (const page of pages) {
     const answer = await rawAnswer(`${site.url}${page}`);
     expect(answer.headerBytes, page).toBeLessThanOrEqual(HEADER_LIMIT);
+  }
+});
+
+test('the server’s own files and the 404s: through nginx each its own status, no header block past 4 KB', async () => {
+  test.setTimeout(180_000);
+  for (const [file, status] of files) {
+    const direct = await rawAnswer(`${site.url}${file}`);
+    expect(direct.status, file).toBe(status);
+    expect(direct.headerBytes, file).toBeLessThanOrEqual(HEADER_LIMIT);
+    for (const view of ['first', 'second']) {
+      expect((await rawAnswer(`${proxy.url}${file}`)).status, `${file} through nginx, ${view} view`).toBe(status);
+    }
   }
 });
