@@ -10,7 +10,6 @@ import adapter from 'waku/adapters/default';
 import { backgroundJobs } from './background-jobs';
 import { connectContent } from './lib/admin/content';
 import { requestRecord } from './lib/request-record';
-import { slugGate } from './lib/search/known-slugs';
 import { handOverBackgroundWork } from './request-chain/background-work';
 import { checkSettings } from './request-chain/check-settings';
 import { cleanUrls } from './request-chain/clean-urls';
@@ -78,7 +77,6 @@ connectContent({
     requestRecord().render.partial = true;
   },
   wantsFreshAnswers: () => requestRecord().render.refresh,
-  mayAskAboutSlug: (slug) => slugGate().mayAsk(slug),
 });
 
 export default Object.assign(

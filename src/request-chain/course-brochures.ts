@@ -1,4 +1,5 @@
-import { getLearningSolutionCategory, getOpenCourseCategory, getSubCourse } from '../lib/admin/content';
+import { getLearningSolutionCategory, getOpenCourseCategory } from '../lib/admin/content';
+import { getListedSubCourse } from '../lib/search/known-slugs';
 import { isNotFound } from '../lib/admin/content-error';
 import type { CourseCategory, SubCourse } from '../lib/admin/schemas';
 import { parseCategoryId, parseSubCourseSlug } from '../lib/course-address';
@@ -73,7 +74,7 @@ async function courseBrochureFile(request: Request, encodedSlug: string): Promis
     return notFound(); // malformed percent-encoding
   }
   if (slug === null) return notFound();
-  const subCourse = await getSubCourse(slug);
+  const subCourse = await getListedSubCourse(slug);
   if (!subCourse.ok) return isNotFound(subCourse.error) ? notFound() : unavailable();
   // the code as the catalogue lists it; a cold server does not wait long for its first read
   const catalogue = await getSearchIndex(2_000);

@@ -1,4 +1,4 @@
-import { getSubCourse } from '../lib/admin/content';
+import { getListedSubCourse } from '../lib/search/known-slugs';
 import { isNotFound } from '../lib/admin/content-error';
 import { parseSubCourseSlug } from '../lib/course-address';
 import { sessionCalendar, sessionUid } from '../lib/seo/calendar';
@@ -19,7 +19,7 @@ export async function calendarFile(request: Request, encodedSlug: string, n: str
     return notFound(); // malformed percent-encoding
   }
   if (slug === null) return notFound();
-  const subCourse = await getSubCourse(slug);
+  const subCourse = await getListedSubCourse(slug);
   if (!subCourse.ok) {
     if (isNotFound(subCourse.error)) return notFound();
     return plainFile('The course dates cannot be read right now. Please try again shortly.', 503, undefined, {

@@ -1,4 +1,4 @@
-import { getSubCourse } from '../../lib/admin/content';
+import { getListedSubCourse } from '../../lib/search/known-slugs';
 import type { ContentResult } from '../../lib/admin/content-error';
 import type { SubCourse } from '../../lib/admin/schemas';
 import type { SearchCourse, SearchIndex } from '../../lib/search/search-index';
@@ -39,7 +39,7 @@ export function loadSubCoursePage(slug: string | undefined): SubCoursePageData {
   if (validSlug === null) return { path, slug: null };
   const index = peekSearchIndex();
   const listed = index?.courses.find((course) => course.slug === validSlug);
-  const subCourse = getSubCourse(validSlug);
+  const subCourse = getListedSubCourse(validSlug);
   if (!listed) holdForWholeAnswer(subCourse);
   return { path, slug: validSlug, crumbs: subCourseCrumbs(index, validSlug), subCourse, listed };
 }

@@ -2,8 +2,9 @@
  * The content the pages read: the process-wide content source built from the settings on first use
  * (so `waku build` never needs an admin), re-exported as plain functions that return results. The content
  * layer knows none of its consumers: what the rest of the site wants to hear about its answers (a failure,
- * a partial answer) and what it may decide for it (wait for a fresh answer, skip a slug the catalogue does
- * not list) is wired in once, where the app is put together (src/server-entry.ts, `connectContent`).
+ * a partial answer) and what it may decide for it (wait for a fresh answer) is wired in once, where the app
+ * is put together (src/server-entry.ts, `connectContent`). Whether a course slug is worth asking the admin
+ * about is the catalogue's to say (src/lib/search/known-slugs.ts, `getListedSubCourse`).
  */
 import 'server-only';
 import { adminBaseUrl, serverConfig } from '../server-config';
@@ -19,15 +20,12 @@ export type ContentConnections = {
   onPartial(): void;
   /** Should a stale copy be refreshed before it is used (the page cache's own background re-render)? */
   wantsFreshAnswers(): boolean;
-  /** May the admin be asked about this sub-course slug now (the catalogue's gate, known-slugs.ts)? */
-  mayAskAboutSlug(slug: string): boolean;
 };
 
 let connections: ContentConnections = {
   onFailure: () => {},
   onPartial: () => {},
   wantsFreshAnswers: () => false,
-  mayAskAboutSlug: () => true,
 };
 
 export function connectContent(wiring: ContentConnections): void {
@@ -77,17 +75,6 @@ export const getConsultations = () => reported(contentSource().getConsultations(
 export const getGallery = () => reported(contentSource().getGallery());
 export const getOpenCourseCategory = (id: number) => reported(contentSource().getOpenCourseCategory(id));
 export const getLearningSolutionCategory = (id: number) => reported(contentSource().getLearningSolutionCategory(id));
-/**
- * A slug the catalogue (read whole, see src/lib/search/known-slugs.ts) does not list is "not found" without
- * an admin call, beyond a small budget. That 404 is the site's inference, not the admin's answer: it is
- * reported as partial, so a page built on it is kept only briefly (CONTENT_RETRY_MS) and a course added since
- * the last crawl is not hidden for a TTL.
- */
-export function getSubCourse(slug: string): Promise<ContentResult<SubCourse>> {
-  if (connections.mayAskAboutSlug(slug)) return reported(contentSource().getSubCourse(slug));
-  connections.onPartial();
-  return Promise.resolve({
-    ok: false,
-    error: { kind: 'HTTP_ERROR', status: 404, message: `/course-venue/details/${slug}: not in the catalogue` },
-  });
-}
+/** The admin's sub-course, asked for whatever the catalogue lists: visitors' addresses go through getListedSubCourse. */
+export const getSubCourse = (slug: string): Promise<ContentResult<SubCourse>> =>
+  reported(contentSource().getSubCourse(slug));

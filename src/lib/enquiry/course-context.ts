@@ -7,7 +7,8 @@
 import 'server-only';
 import { parseCategoryId, parseSubCourseSlug } from '../course-address';
 import { match } from '../site-routes';
-import { getLearningSolutionCategory, getOpenCourseCategory, getSubCourse } from '../admin/content';
+import { getLearningSolutionCategory, getOpenCourseCategory } from '../admin/content';
+import { getListedSubCourse } from '../search/known-slugs';
 import type { ContentResult } from '../admin/content-error';
 import type { CourseCategory, SubCourse } from '../admin/schemas';
 
@@ -21,7 +22,7 @@ export async function courseContextFor(value: unknown): Promise<string> {
   if (course) {
     const slug = parseSubCourseSlug(course.slug);
     if (slug === null) return '';
-    result = await getSubCourse(slug);
+    result = await getListedSubCourse(slug);
   } else if (upcoming || solution) {
     const id = parseCategoryId((upcoming ?? solution)!.id);
     if (id === null) return '';

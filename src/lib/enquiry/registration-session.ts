@@ -6,7 +6,7 @@
 import 'server-only';
 import { parseSubCourseSlug } from '../course-address';
 import { todayInBahrain } from '../format';
-import { getSubCourse } from '../admin/content';
+import { getListedSubCourse } from '../search/known-slugs';
 import { isNotFound } from '../admin/content-error';
 import type { CourseVenue } from '../admin/schemas';
 import { getSearchIndex } from '../search/live-search-index';
@@ -63,7 +63,7 @@ export async function findSession(ref: unknown, now = new Date()): Promise<Sessi
   const slash = ref.lastIndexOf('/');
   const slug = parseSubCourseSlug(ref.slice(0, Math.max(0, slash)));
   if (slug === null) return { ok: false, reason: 'gone' };
-  const subCourse = await getSubCourse(slug);
+  const subCourse = await getListedSubCourse(slug);
   if (!subCourse.ok) return { ok: false, reason: isNotFound(subCourse.error) ? 'gone' : 'unavailable' };
   const sessions = subCourse.data.course_venue;
   const number = sessions.findIndex((candidate) => sessionRef(slug, candidate) === ref) + 1;
