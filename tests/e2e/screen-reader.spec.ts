@@ -69,6 +69,86 @@ test.describe('the header', () => {
   });
 });
 
+test('the header search’s suggestions at 1440 px: a combobox whose active option is read as the arrows move it', async ({
+  page,
+}) => {
+  await page.setViewportSize(DESKTOP);
+  await visit(page, '/about');
+  await page.getByRole('banner').getByRole('searchbox', { name: 'Search courses' }).focus();
+  const box = page.getByRole('banner').getByRole('combobox', { name: 'Search courses' });
+  await expect(box).toBeFocused();
+  await box.pressSequentially('pmp', { delay: 20 });
+  const list = page.getByRole('listbox', { name: 'Suggestions' });
+  // the course found, and the way to every result with its count: the answer has come
+  await expect(list.getByRole('option', { name: /^See all \d+ results? for “pmp”$/ })).toBeVisible();
+  const names = await list
+    .getByRole('option')
+    .evaluateAll((options) =>
+      options
+        .map((option) => option.getAttribute('aria-labelledby'))
+        .map((id) => document.getElementById(id!)?.textContent),
+    );
+  expect(names[0]).toBe('PMP Exam Preparation Bootcamp');
+
+  expect(await activeOption(page)).toEqual({ box: 'combobox, Search courses', option: undefined });
+  await box.press('ArrowDown');
+  expect(await activeOption(page)).toEqual({
+    box: 'combobox, Search courses',
+    option: {
+      role: 'option',
+      name: 'PMP Exam Preparation Bootcamp',
+      description: expect.stringMatching(/^PM-101 · next \d{1,2} \w{3} \d{4}, \S/), // its code, next date and venue
+      selected: true,
+    },
+  });
+  await box.press('ArrowDown');
+  expect((await activeOption(page)).option).toEqual({
+    role: 'option',
+    name: names[1],
+    selected: true,
+    ...((await activeOption(page)).option?.description ? { description: expect.any(String) } : {}),
+  });
+  // Escape closes the list: no option is active, the focus stays in the box
+  await box.press('Escape');
+  await expect(box).toBeFocused();
+  expect(await activeOption(page)).toEqual({ box: 'combobox, Search courses', option: undefined });
+});
+
+/**
+ * What Chromium's accessibility tree gives a screen reader for the focused combobox's active option (the
+ * virtual reader follows the focus only, and the focus stays in the box): its role, name, description and
+ * selected state, which NVDA and VoiceOver read when aria-activedescendant moves.
+ */
+async function activeOption(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Accessibility.enable');
+  const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as { nodes: AXNode[] };
+  await cdp.detach();
+  const property = (node: AXNode | undefined, name: string) => node?.properties?.find((p) => p.name === name)?.value;
+  // the document is focused too: the box is the focused node that is no document
+  const focused = nodes.find((node) => property(node, 'focused')?.value === true && node.role?.value !== 'RootWebArea');
+  const target = property(focused, 'activedescendant')?.relatedNodes?.[0]?.backendDOMNodeId;
+  const option = target === undefined ? undefined : nodes.find((node) => node.backendDOMNodeId === target);
+  return {
+    box: `${focused?.role?.value}, ${focused?.name?.value}`,
+    option: option && {
+      role: option.role?.value,
+      name: option.name?.value,
+      ...(option.description?.value ? { description: option.description.value } : {}),
+      selected: property(option, 'selected')?.value,
+    },
+  };
+}
+
+type AXValue = { value?: unknown; relatedNodes?: { backendDOMNodeId: number }[] };
+type AXNode = {
+  backendDOMNodeId?: number;
+  role?: AXValue;
+  name?: AXValue;
+  description?: AXValue;
+  properties?: { name: string; value: AXValue }[];
+};
+
 test.describe('the menu and the search overlay at 375 px', () => {
   for (const { toggle, dialog, close } of [
     { toggle: 'Menu', dialog: 'Menu', close: 'Close menu' },

@@ -14,7 +14,13 @@ import { startPair } from './support/servers';
 type Course = { code: string; title: string; slug: string };
 type Listed = { id: number; title: string };
 
-const screenshots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots');
+/**
+ * The suggestions' screenshots go with the test's results; with DOC_SCREENSHOTS=1 they replace the ones in
+ * docs/screenshots/ (a test run must not change tracked files).
+ */
+const screenshots = process.env.DOC_SCREENSHOTS
+  ? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots')
+  : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../test-results/screenshots');
 
 let pair: Awaited<ReturnType<typeof startPair>>;
 let courses: Course[];
