@@ -3,12 +3,16 @@
  * entry (never through the request chain):
  * - Node: `startNodeServer`, called once by scripts/node-server/start.mjs before it listens. It reads and
  *   checks the settings (a bad one stops the start with the message naming it), makes the page cache and the
- *   image service, opens the enquiry outbox (its forwarders resume what a previous run left) and starts the
- *   search index's crawl. It hands back what the Node server serves before Hono runs.
- * - Workers: `deliverEnquiryBatch` is the queue consumer (`queue()`), `crawlCatalogue` the Cron Trigger's
- *   crawl (`scheduled()`), both called by scripts/cloudflare/worker.mjs with the Worker's bindings.
+ *   image service, opens the enquiry outbox (its forwarders resume what a previous run left), starts the
+ *   search index's crawl and the scheduled jobs. It hands back what the Node server serves before Hono runs.
+ * - Workers: `deliverEnquiryBatch` is the queue consumer (`queue()`), `runScheduledJobs` the Cron Triggers'
+ *   (`scheduled()`), both called by scripts/cloudflare/worker.mjs with the Worker's bindings.
+ * - The scheduled jobs are declared once, below (SCHEDULED_JOBS: name, schedule, function): Workers run those
+ *   whose schedule is the trigger's cron (wrangler.jsonc lists the same schedules: a unit test compares them),
+ *   Node runs them on their schedule from its start (croner), and `npm run dev` from its first request.
  */
 import 'server-only';
+import { Cron } from 'croner';
 import { clientKey } from './lib/enquiry/client-key';
 import { enquiryPipeline } from './lib/enquiry/delivery';
 import { deliverEnquiryBatch } from './lib/enquiry/queue-consumer';
@@ -32,6 +36,7 @@ async function startNodeServer<Service extends NodeImageService>({
   // the first crawl (or the resumption of a kept one) starts now; later passes start when a page reads an
   // index older than the content TTL, so an idle server makes no admin calls
   warmSearchIndex();
+  startJobSchedule({ runtime: 'node' });
   return {
     /** A fresh kept page, answered before Hono runs (or undefined). */
     answerKeptPageNow,
@@ -54,8 +59,71 @@ async function startNodeServer<Service extends NodeImageService>({
   };
 }
 
+/** Where a scheduled job runs: on Node, or in a Worker with its bindings and the trigger's time. */
+export type JobPlatform =
+  | { runtime: 'node' }
+  | { runtime: 'workers'; env: Parameters<typeof runScheduledCrawl>[0]['env']; scheduledTime: number };
+
+export type ScheduledJob = {
+  readonly name: string;
+  /** A cron expression in UTC, as Cloudflare's Cron Triggers take it (minute, hour, day, month, weekday). */
+  readonly schedule: string;
+  readonly run: (platform: JobPlatform) => Promise<unknown> | unknown;
+};
+
+export const SCHEDULED_JOBS = [
+  {
+    // Workers: a run reads at most the pace's admin calls from where the last one stopped, and keeps the
+    // catalogue in KV (scheduled-crawl.ts). Node: a pass starts once the index is older than the content TTL
+    // (the pass paces its own calls), so the index stays fresh without waiting for a visitor to read it.
+    name: 'catalogue-crawl',
+    schedule: '* * * * *',
+    run: (platform: JobPlatform) =>
+      platform.runtime === 'workers'
+        ? runScheduledCrawl({ env: platform.env, scheduledTime: platform.scheduledTime })
+        : warmSearchIndex(),
+  },
+] as const satisfies readonly ScheduledJob[];
+
+/** Workers' `scheduled()`: the jobs whose schedule is the trigger's cron, one after another. */
+async function runScheduledJobs({
+  cron,
+  ...platform
+}: { cron: string } & Extract<JobPlatform, { runtime: 'workers' }>): Promise<void> {
+  const due = SCHEDULED_JOBS.filter((job) => job.schedule === cron);
+  if (due.length === 0) console.warn(`[jobs] no job is scheduled at "${cron}" (src/background-jobs.ts)`);
+  for (const job of due) await job.run(platform);
+}
+
+/**
+ * Node (and `npm run dev`): every job on its schedule, in UTC, a job never overlapping its own previous run;
+ * a run that throws is logged and the next one runs as usual. Returns a stop for each.
+ */
+export function startJobSchedule(
+  platform: Extract<JobPlatform, { runtime: 'node' }>,
+  jobs: readonly ScheduledJob[] = SCHEDULED_JOBS,
+): { stop(): void } {
+  const timers = jobs.map(
+    (job) =>
+      new Cron(
+        job.schedule,
+        {
+          timezone: 'UTC',
+          protect: true,
+          unref: true, // a schedule never keeps a process alive that has nothing else to do
+          catch: (error) =>
+            console.error(`[jobs] ${job.name} failed: ${error instanceof Error ? error.message : error}`),
+        },
+        async () => {
+          await job.run(platform);
+        },
+      ),
+  );
+  return { stop: () => timers.forEach((timer) => timer.stop()) };
+}
+
 export const backgroundJobs = {
   startNodeServer,
   deliverEnquiryBatch,
-  crawlCatalogue: runScheduledCrawl,
+  runScheduledJobs,
 };

@@ -7,7 +7,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { fsRouter } from 'waku';
 import adapter from 'waku/adapters/default';
-import { backgroundJobs } from './background-jobs';
+import { backgroundJobs, startJobSchedule } from './background-jobs';
 import { connectContent } from './lib/admin/content';
 import { requestRecord } from './lib/request-record';
 import { handOverBackgroundWork } from './request-chain/background-work';
@@ -54,8 +54,15 @@ const REQUEST_CHAIN: (() => MiddlewareHandler)[] = [
  */
 function requestChain(): MiddlewareHandler {
   let steps: MiddlewareHandler[] | undefined;
+  let devSchedule: { stop(): void } | undefined;
   return async (c, next) => {
     steps ??= REQUEST_CHAIN.map((makeStep) => makeStep());
+    // `npm run dev` has no start-up of its own (Vite serves the app): its scheduled jobs start with its first
+    // request, and stop when a change reloads this module (the built servers start them themselves)
+    if (import.meta.env.DEV && !devSchedule) {
+      devSchedule = startJobSchedule({ runtime: 'node' });
+      import.meta.hot?.dispose(() => devSchedule?.stop());
+    }
     const run = async (index: number): Promise<void> => {
       const step = steps![index];
       if (step) await step(c, () => run(index + 1));

@@ -5,7 +5,9 @@
 //   acknowledgement), acknowledging or retrying them one by one. The `send_email` binding (SEND_EMAIL) goes
 //   with it as a plain function, because `cloudflare:email`'s EmailMessage can only be imported here, in the
 //   Worker's own bundle, not in the app's Vite build.
-// - `scheduled()`: the Cron Trigger's catalogue crawl, which reads and writes the SEARCH_INDEX KV namespace.
+// - `scheduled()`: the scheduled jobs whose schedule is the trigger's cron (src/background-jobs.ts
+//   SCHEDULED_JOBS; wrangler.jsonc's crons list the same schedules), such as the catalogue crawl, which reads
+//   and writes the SEARCH_INDEX KV namespace.
 import { EmailMessage } from 'cloudflare:email';
 import { INTERNAL_runFetch, unstable_serverEntry } from '../../dist-cloudflare/server/index.js';
 
@@ -20,6 +22,11 @@ export default {
     await backgroundJobs.deliverEnquiryBatch({ batch, env, sendEmail });
   },
   async scheduled(controller, env) {
-    await backgroundJobs.crawlCatalogue({ env, scheduledTime: controller.scheduledTime });
+    await backgroundJobs.runScheduledJobs({
+      cron: controller.cron,
+      runtime: 'workers',
+      env,
+      scheduledTime: controller.scheduledTime,
+    });
   },
 };
