@@ -4,6 +4,8 @@
 // on its own: `node scripts/bench-lighthouse.mjs [--site URL] [--runs N] [--routes /a,/b] [--photos]` (needs
 // `npm run build`; without --site it starts the demo admin and the built site on 127.0.0.1 and stops them).
 // LIGHTHOUSE_RUNS sets the runs per page (0 skips it in `npm run bench`); CHROME_PATH picks the browser.
+// `--templates` (in `npm run bench` too, LIGHTHOUSE_TEMPLATE_RUNS runs each, default 5, 0 skips): issue 28's
+// every page template, idle and with one core busy, with the scripts sent and the TBT without them.
 //
 // The goal it checks: SEO, accessibility and best practices 100, performance >= 98, LCP <= 1.8 s. Each page
 // runs N times (default 3) and the run with the median performance score is reported, as Lighthouse
@@ -25,7 +27,7 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const DEFAULT_ROUTES = '/,/upcoming-training-course-details/101,/subCourse-details/SLUG,/gallery';
 
 /** One Lighthouse run through its CLI (the supported entry point on Node 20 with lighthouse 12.8). */
-function lighthouse(url, chromePath) {
+function lighthouse(url, chromePath, extraArgs = []) {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
@@ -37,6 +39,7 @@ function lighthouse(url, chromePath) {
         '--output-path=stdout',
         '--quiet',
         '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
+        ...extraArgs,
       ],
       { cwd: root, env: { ...process.env, CHROME_PATH: chromePath }, stdio: ['ignore', 'pipe', 'pipe'] },
     );
@@ -53,10 +56,10 @@ function lighthouse(url, chromePath) {
 }
 
 /** Lighthouse on a loaded machine now and then loses the trace (NO_NAVSTART, NO_FCP): try again twice. */
-async function lighthouseWithRetry(url, chromePath) {
+async function lighthouseWithRetry(url, chromePath, extraArgs = []) {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await lighthouse(url, chromePath);
+      return await lighthouse(url, chromePath, extraArgs);
     } catch (error) {
       if (attempt === 3) throw error;
       console.warn(`lighthouse ${url}: ${error.message.split('\n')[0]}; trying again`);
@@ -161,6 +164,93 @@ export async function runLighthouseBench({
   }
 }
 
+/** The page templates of issue 28: SLUG is the demo's first sub-course, SESSION a session of it to register for. */
+const TEMPLATES = [
+  '/',
+  '/about',
+  '/upcoming-training-course-details/101',
+  '/subCourse-details/SLUG',
+  '/contact-us',
+  '/gallery',
+  '/search?q=leadership',
+  '/register?session=SESSION',
+];
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const tbt = (report) => report.audits['total-blocking-time'].numericValue;
+/** The longest main-thread task Lighthouse lists (tasks past 50 ms, durations as throttled), 0 when none. */
+const longestTask = (report) =>
+  Math.max(0, ...(report.audits['long-tasks']?.details?.items ?? []).map((t) => t.duration));
+/** Bytes of script on the wire (compressed, as sent) and how many files. */
+function scriptsSent(report) {
+  const scripts = (report.audits['network-requests']?.details?.items ?? []).filter((r) => r.resourceType === 'Script');
+  return { bytes: scripts.reduce((sum, r) => sum + (r.transferSize ?? 0), 0), files: scripts.length };
+}
+
+/**
+ * Issue 28: every page template, Lighthouse mobile `runs` times each, on the idle machine and then while a
+ * CPU-bound process this bench starts occupies one of the cores: median performance, median TBT and the longest
+ * task, the scripts sent, and the TBT of the same page with its scripts blocked (the limit hydration can reach).
+ */
+export async function runTemplatesBench({ runs = Number(process.env.LIGHTHOUSE_TEMPLATE_RUNS ?? 5) } = {}) {
+  if (runs < 1) return;
+  const chromium = process.env.CHROME_PATH ? { path: process.env.CHROME_PATH } : await findChromium();
+  if (!chromium) throw new Error('no Chromium found: set CHROME_PATH (e.g. /usr/bin/chromium)');
+  const admin = await startDemoAdmin({ port: 0 });
+  const site = await startBuiltSite(admin.url);
+  let hog;
+  try {
+    const category = await (await fetch(`${admin.url}/upcoming-training/details/101`)).json();
+    const slug = encodeURIComponent(category.data.training_course[0].slug);
+    const coursePage = await (await fetch(`${site.url}/subCourse-details/${slug}`)).text();
+    const register = /href="\/register\?session=([^"&]+)/.exec(coursePage)?.[1];
+    if (!register) throw new Error('no register link on the first course page');
+    const routes = TEMPLATES.map((route) => route.replace('SLUG', slug).replace('SESSION', register));
+    for (const route of routes) await fetch(`${site.url}${route}`).then((res) => res.arrayBuffer()); // warm
+    const limits = new Map();
+    for (const route of routes) {
+      const blocked = await lighthouseWithRetry(`${site.url}${route}`, chromium.path, ['--blocked-url-patterns=*.js']);
+      limits.set(route, Math.round(tbt(blocked)));
+    }
+    for (const machine of ['idle', 'one core busy']) {
+      if (machine !== 'idle') {
+        hog = spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
+      }
+      const rows = [];
+      for (const route of routes) {
+        const reports = [];
+        for (let run = 0; run < runs; run += 1)
+          reports.push(await lighthouseWithRetry(`${site.url}${route}`, chromium.path));
+        const sent = scriptsSent(reports[0]);
+        rows.push({
+          template: route.startsWith('/subCourse')
+            ? 'sub-course'
+            : route.startsWith('/upcoming')
+              ? 'course details'
+              : route.split('?')[0],
+          'performance (median)': median(reports.map((report) => score(report, 'performance'))),
+          runs: reports.map((report) => score(report, 'performance')).join('/'),
+          'TBT ms (median)': Math.round(median(reports.map(tbt))),
+          'longest task ms': Math.round(median(reports.map(longestTask))),
+          'LCP s (median)': (median(reports.map(lcp)) / 1000).toFixed(2),
+          'scripts KB (files)': `${(sent.bytes / 1024).toFixed(1)} (${sent.files})`,
+          'TBT without scripts ms': limits.get(route),
+        });
+      }
+      console.log(
+        `\nLighthouse mobile, every template, ${runs} runs each, ${machine} (goal: median >= 98, TBT <= 150 ms):`,
+      );
+      console.table(rows);
+      hog?.kill();
+      hog = undefined;
+    }
+  } finally {
+    hog?.kill();
+    site.stop();
+    await admin.close();
+  }
+}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const { values } = parseArgs({
     options: {
@@ -168,8 +258,13 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
       runs: { type: 'string' },
       routes: { type: 'string' },
       photos: { type: 'boolean' },
+      templates: { type: 'boolean' },
     },
   });
+  if (values.templates) {
+    await runTemplatesBench(values.runs ? { runs: Number(values.runs) } : {});
+    process.exit(0);
+  }
   await runLighthouseBench({
     site: values.site,
     ...(values.routes ? { routes: values.routes } : {}),

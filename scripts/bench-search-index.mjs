@@ -78,7 +78,9 @@ async function benchNodeRestart({ courses = 2000, seconds = 60 } = {}) {
     // 2. restart on the file at the default pace
     admin.resetCounts();
     const started = Date.now();
-    const site = await startBuiltSite(admin.url, { SEARCH_INDEX_FILE: file });
+    // a TTL past the window: the calls counted are the restart's own, not the Node schedule's next pass (which
+    // starts on its minute once the index is older than the TTL, issue 30)
+    const site = await startBuiltSite(admin.url, { SEARCH_INDEX_FILE: file, CONTENT_CACHE_TTL_MS: '600000' });
     const listeningMs = Date.now() - started;
     let answeredMs;
     for (;;) {

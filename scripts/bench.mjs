@@ -185,3 +185,7 @@ await (await import('./bench-documents.mjs')).runDocumentsBench();
 const { runLighthouseBench } = await import('./bench-lighthouse.mjs');
 await runLighthouseBench();
 await runLighthouseBench({ photos: true, routes: '/,/subCourse-details/SLUG,/gallery' });
+
+// 9. Issue 28: Lighthouse mobile on every page template, idle and with one core busy (a CPU-bound process the
+// bench starts), with the scripts each sends and its TBT with the scripts blocked (LIGHTHOUSE_TEMPLATE_RUNS).
+await (await import('./bench-lighthouse.mjs')).runTemplatesBench();

@@ -33,8 +33,9 @@ async function startNodeServer<Service extends NodeImageService>({
   await sitePageCache();
   const images = startNodeImageService(createImageService, config);
   enquiryPipeline().catch(() => {}); // logged there; the first enquiry tries again
-  // the first crawl (or the resumption of a kept one) starts now; later passes start when a page reads an
-  // index older than the content TTL, so an idle server makes no admin calls
+  // the first crawl (or the resumption of a kept one) starts now; later passes start once the index is older
+  // than the content TTL, at the latest on the next minute of the schedule: an idle server, too, reads the
+  // catalogue again at SEARCH_INDEX_CALLS_PER_MINUTE once a TTL has passed (as the Worker's Cron Trigger does)
   warmSearchIndex();
   startJobSchedule({ runtime: 'node' });
   return {

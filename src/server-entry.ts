@@ -47,6 +47,9 @@ const REQUEST_CHAIN: (() => MiddlewareHandler)[] = [
   serverActionChecks, // a post Waku could not decode is a 4xx with a sentence, not Waku's 500
 ];
 
+/** Where `npm run dev` keeps its running schedule across reloads of this module. */
+const DEV_SCHEDULE = Symbol.for('manama-training-site.dev-schedule');
+
 /**
  * Runs the chain as one middleware, its steps made on the first request: on Workers the settings exist only
  * then. Waku's router is the Hono middleware after it (methodAndErrorRules reads what the router throws from
@@ -54,14 +57,17 @@ const REQUEST_CHAIN: (() => MiddlewareHandler)[] = [
  */
 function requestChain(): MiddlewareHandler {
   let steps: MiddlewareHandler[] | undefined;
-  let devSchedule: { stop(): void } | undefined;
+  let scheduled = false;
   return async (c, next) => {
     steps ??= REQUEST_CHAIN.map((makeStep) => makeStep());
     // `npm run dev` has no start-up of its own (Vite serves the app): its scheduled jobs start with its first
-    // request, and stop when a change reloads this module (the built servers start them themselves)
-    if (import.meta.env.DEV && !devSchedule) {
-      devSchedule = startJobSchedule({ runtime: 'node' });
-      import.meta.hot?.dispose(() => devSchedule?.stop());
+    // request (the built servers start them themselves). An edit reloads this module without disposing of it,
+    // so the schedule of the code before is found on the process and stopped first: one schedule at a time.
+    if (import.meta.env.DEV && !scheduled) {
+      scheduled = true;
+      const host = globalThis as { [DEV_SCHEDULE]?: { stop(): void } };
+      host[DEV_SCHEDULE]?.stop();
+      host[DEV_SCHEDULE] = startJobSchedule({ runtime: 'node' });
     }
     const run = async (index: number): Promise<void> => {
       const step = steps![index];

@@ -210,14 +210,32 @@ export function href<Route extends RoutePath>(
   });
   const search = new URLSearchParams();
   const query = (parts?.query ?? {}) as Record<string, string | number | undefined>;
-  const entry = [...PAGES, ...FILES].find((candidate) => candidate.path === route);
-  const order: readonly string[] = entry && 'query' in entry ? entry.query : [];
-  for (const name of order) {
+  for (const name of compiled(route).query) {
     const value = query[name];
-    if (value !== undefined && value !== '') search.set(name, String(value));
+    if (value !== undefined && value !== '' && !Number.isNaN(value)) search.set(name, String(value));
   }
   const queryString = search.toString();
   return `${path}${queryString ? `?${queryString}` : ''}${parts?.hash ? `#${parts.hash}` : ''}`;
+}
+
+type CompiledRoute = { matcher: RegExp; names: string[]; query: readonly string[] };
+
+/** Each route's matcher, segment names and query order, made on first use (href and match run on every link and request). */
+const COMPILED = new Map<string, CompiledRoute>();
+
+function compiled(route: RoutePath): CompiledRoute {
+  let found = COMPILED.get(route);
+  if (!found) {
+    const entry = [...PAGES, ...FILES].find((candidate) => candidate.path === route);
+    if (!entry) throw new Error(`${route} is not in the route table (src/lib/site-routes.ts)`);
+    found = {
+      matcher: routeMatcher(route, true),
+      names: [...route.matchAll(/\[(?:\.\.\.)?([^\]]+)\]/g)].map((name) => name[1]!),
+      query: 'query' in entry ? entry.query : [],
+    };
+    COMPILED.set(route, found);
+  }
+  return found;
 }
 
 /**
@@ -228,8 +246,8 @@ export function match<Route extends RoutePath>(
   route: Route,
   pathname: string,
 ): { readonly [Name in ParamName<Route>]: string } | undefined {
-  const names = [...route.matchAll(/\[(?:\.\.\.)?([^\]]+)\]/g)].map((found) => found[1]!);
-  const found = routeMatcher(route, true).exec(pathname);
+  const { matcher, names } = compiled(route);
+  const found = matcher.exec(pathname);
   if (!found) return undefined;
   return Object.fromEntries(names.map((name, index) => [name, found[index + 1]!])) as {
     [Name in ParamName<Route>]: string;

@@ -52,9 +52,17 @@ export function serverFiles(): MiddlewareHandler {
       if (!params) continue;
       const answer = ANSWERS[route] as (c: Context, params: Record<string, string>) => Promise<Response> | Response;
       const response = await answer(c, params);
-      c.res = c.req.method === 'HEAD' ? new Response(null, response) : response;
+      c.res = c.req.method === 'HEAD' ? await withoutBody(response) : response;
       return;
     }
     return next();
   };
+}
+
+/** The GET answer's status and headers for a HEAD request, with the length its body would have had. */
+async function withoutBody(response: Response): Promise<Response> {
+  const headers = new Headers(response.headers);
+  if (!headers.has('content-length') && response.body)
+    headers.set('content-length', String((await response.arrayBuffer()).byteLength));
+  return new Response(null, { status: response.status, statusText: response.statusText, headers });
 }

@@ -97,7 +97,9 @@ test.describe('the kept search index on Workers never outgrows KV', () => {
             if (kept.failing) return `run ${n} failed to keep its record: ${kept.failing.error}`;
             return (kept.keptAt ?? 0) > keptBefore ? 'kept' : 'not yet';
           },
-          { timeout: 30_000 },
+          // on a busy machine (this session's second fresh-clone run, with other builds beside it) the first
+          // run's record was not seen within 30 s; the bound is for a machine that never answers, not a pace
+          { timeout: 180_000 },
         )
         .toBe('kept');
       const values = await storedValues(store);

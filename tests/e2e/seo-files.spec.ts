@@ -149,6 +149,10 @@ test.describe('clean addresses', () => {
       const response = await request.get(`${origin()}${path}`);
       expect(response.status(), path).toBeLessThan(500);
     }
+    // a server file's address with a part that names nothing is that file's plain 404
+    for (const path of ['/sitemap-0.xml', '/sitemap-x.xml', '/calendar/x/0.ics', '/quotation/A.pdf']) {
+      expect((await request.get(`${origin()}${path}`)).status(), path).toBe(404);
+    }
     // malformed %-encoding is a bad request, said in plain words
     const malformed = await request.get(`${origin()}/subCourse-details/%E0%A4%A`);
     expect(malformed.status()).toBe(400);

@@ -23,7 +23,7 @@ const SOURCES = {
     load: getOpenCourseCategory,
     kind: 'upcoming',
     route: '/upcoming-training-course-details/[id]',
-    crumb: { label: 'Upcoming courses', href: '/#upcoming' },
+    crumb: { label: 'Upcoming courses', href: href('/', { hash: 'upcoming' }) },
   },
   'learning-solutions': {
     load: getLearningSolutionCategory,

@@ -21,6 +21,7 @@ import { sessionCalendar, sessionUid } from '../seo/calendar';
 import { TRAINING_FOR } from './schema';
 import type { EnquiryRecord } from './store';
 import { referenceOf } from './store';
+import { href } from '../site-routes';
 
 type EmailAddress = { name: string; address: string };
 
@@ -411,7 +412,9 @@ function calendarAttachment(record: EnquiryRecord, settings: EmailSettings): Ema
       startDate: session.startDate,
       endDate: session.endDate,
       fee: session.feeUsd,
-      pageUrl: settings.siteUrl ? `${settings.siteUrl}/subCourse-details/${encodeURIComponent(session.course)}` : '',
+      pageUrl: settings.siteUrl
+        ? `${settings.siteUrl}${href('/subCourse-details/[slug]', { slug: session.course })}`
+        : '',
       uid: sessionUid(parts),
       reference: referenceOf(record.id),
       now: new Date(record.receivedAt),

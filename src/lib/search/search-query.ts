@@ -78,7 +78,17 @@ export function parseSearchQuery(input: SearchParamsInput | undefined, index?: S
 /** The address of a search, omitting what is empty (and page 1), in a fixed order. */
 export function searchHref(query: Partial<SearchQuery>): string {
   const { q, category, venue, month, year, page } = query;
-  return href('/search', { query: { q, category, venue, month, year, page: page && page > 1 ? page : undefined } });
+  // a 0 or NaN month, year or page names nothing: left out, as an empty value
+  return href('/search', {
+    query: {
+      q,
+      category,
+      venue,
+      month: month || undefined,
+      year: year || undefined,
+      page: page && page > 1 ? page : undefined,
+    },
+  });
 }
 
 export function hasCriteria(query: SearchQuery): boolean {

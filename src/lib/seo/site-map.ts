@@ -146,5 +146,5 @@ export function sitemapFiles(
 }
 
 export function robotsTxt(origin: string): string {
-  return ['User-agent: *', 'Allow: /', '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
+  return ['User-agent: *', 'Allow: /', '', `Sitemap: ${origin}${href('/sitemap.xml')}`, ''].join('\n');
 }
