@@ -84,6 +84,10 @@ export async function startMailCatcher({ port = 0, host = '127.0.0.1', dir, answ
       });
     },
   });
+  // a client that drops its connection mid-message (a site killed with -9, a reset) is an 'error' of the server:
+  // without a listener Node throws it and the process running the catcher (a test, `npm start`'s demo) dies.
+  // The message it was sending was not accepted, so the site sends it again: nothing to do here.
+  server.on('error', () => {});
   server.server.on('connection', (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
