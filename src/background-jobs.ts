@@ -14,35 +14,37 @@
 import 'server-only';
 import { Cron } from 'croner';
 import { clientKey } from './lib/enquiry/client-key';
-import { enquiryPipeline } from './lib/enquiry/delivery';
 import { deliverEnquiryBatch } from './lib/enquiry/queue-consumer';
-import { startNodeImageService, type CreateImageService, type NodeImageService } from './lib/images/node-image-service';
+import type { CreateImageService, NodeImageService } from './lib/images/node-image-service';
 import { chooseEncoding } from './lib/page-cache/page-cache';
-import { answerKeptPageNow, sitePageCache } from './lib/page-cache/site-page-cache';
-import { warmSearchIndex } from './lib/search/live-search-index';
 import { runScheduledCrawl } from './lib/search/scheduled-crawl';
 import { staticFileHeaders } from './lib/security/security-headers';
-import { serverConfig } from './lib/server-config';
+import { createSite, site } from './site';
 
 async function startNodeServer<Service extends NodeImageService>({
   createImageService,
 }: {
   createImageService: (settings: Parameters<CreateImageService>[0]) => Service;
 }) {
-  const config = serverConfig(); // throws the one message naming every bad setting
-  await sitePageCache();
-  const images = startNodeImageService(createImageService, config);
-  enquiryPipeline().catch(() => {}); // logged there; the first enquiry tries again
+  let images: Service | undefined;
+  // throws the one message naming every bad setting
+  const made = createSite({
+    runtime: 'node',
+    createImageService: (settings) => (images = createImageService(settings)),
+  });
+  const config = made.settings;
+  await made.pageCache.made;
+  made.enquiries.pipeline().catch(() => {}); // logged there; the first enquiry tries again
   // the first crawl (or the resumption of a kept one) starts now; later passes start once the index is older
   // than the content TTL, at the latest on the next minute of the schedule: an idle server, too, reads the
   // catalogue again at SEARCH_INDEX_CALLS_PER_MINUTE once a TTL has passed (as the Worker's Cron Trigger does)
-  warmSearchIndex();
+  made.search.warm();
   startJobSchedule({ runtime: 'node' });
   return {
     /** A fresh kept page, answered before Hono runs (or undefined). */
-    answerKeptPageNow,
+    answerKeptPageNow: made.pageCache.answerKeptPageNow,
     /** The image variants: the Node server sends a kept one before Hono runs. */
-    images,
+    images: images!,
     /** What the Node server's own layer (compression, static files) shares with the app. */
     chooseEncoding,
     staticFileHeaders: staticFileHeaders(),
@@ -82,7 +84,7 @@ export const SCHEDULED_JOBS = [
     run: (platform: JobPlatform) =>
       platform.runtime === 'workers'
         ? runScheduledCrawl({ env: platform.env, scheduledTime: platform.scheduledTime })
-        : warmSearchIndex(),
+        : site().search.warm(),
   },
 ] as const satisfies readonly ScheduledJob[];
 

@@ -8,18 +8,15 @@ import type { MiddlewareHandler } from 'hono';
 import { fsRouter } from 'waku';
 import adapter from 'waku/adapters/default';
 import { backgroundJobs, startJobSchedule } from './background-jobs';
-import { connectContent } from './lib/admin/content';
-import { requestRecord } from './lib/request-record';
 import { handOverBackgroundWork } from './request-chain/background-work';
-import { checkSettings } from './request-chain/check-settings';
 import { cleanUrls } from './request-chain/clean-urls';
 import { edgeStreaming } from './request-chain/edge-streaming';
 import { enquiryBodyLimit } from './request-chain/enquiry-body-limit';
 import { imageEndpoint } from './request-chain/image-endpoint';
 import { methodAndErrorRules } from './request-chain/method-and-error-rules';
+import { openSite } from './request-chain/open-site';
 import { pageCache } from './request-chain/page-cache';
 import { pageStatus } from './request-chain/page-status';
-import { requestPlatform } from './request-chain/request-platform';
 import { scriptsAfterFirstScreen } from './request-chain/scripts-after-first-screen';
 import { securityRules } from './request-chain/security-rules';
 import { serverActionChecks } from './request-chain/server-action-checks';
@@ -31,8 +28,7 @@ import { serverFiles } from './request-chain/server-files';
  * the last step, Waku's router renders the page or runs the server action.
  */
 const REQUEST_CHAIN: (() => MiddlewareHandler)[] = [
-  checkSettings, // a bad setting answers 503 with one logged message (Node stops at start-up instead)
-  requestPlatform, // what only the runtime knows: the visitor's address (Node), the bindings (Workers)
+  openSite, // the site object (made by a Worker isolate's first request, with its bindings); a bad setting answers 503
   imageEndpoint, // /_img/…: pictures are not pages, so they are answered before the page cache
   pageCache, // a kept page is answered without rendering; a render is kept once it has ended
   securityRules, // cross-site form posts refused; security headers and CSP nonces on every answer inside
@@ -77,20 +73,6 @@ function requestChain(): MiddlewareHandler {
     await run(0);
   };
 }
-
-/**
- * What the content layer tells the rest of the site, and what it lets the rest decide, through the one
- * typed record of the request (src/lib/request-record.ts) and the catalogue's slug gate.
- */
-connectContent({
-  onFailure: () => {
-    requestRecord().render.contentFailed = true;
-  },
-  onPartial: () => {
-    requestRecord().render.partial = true;
-  },
-  wantsFreshAnswers: () => requestRecord().render.refresh,
-});
 
 export default Object.assign(
   adapter(fsRouter(import.meta.glob('/src/pages/**/*.{tsx,ts}', { base: '/src/pages' })), {

@@ -34,6 +34,14 @@ export type OriginRule = {
   trustedProxies: number;
 };
 
+/** The origin rule of the settings (SITE_URL, SITE_HOSTS, TRUST_PROXY). */
+export function originRuleOf(settings: {
+  site: { url?: string | undefined; hosts: readonly string[] };
+  trustedProxies: number;
+}): OriginRule {
+  return { siteUrl: settings.site.url, siteHosts: settings.site.hosts, trustedProxies: settings.trustedProxies };
+}
+
 export type PageOrigin = {
   origin: string;
   /** The site knows it serves this host (SITE_URL/SITE_HOSTS decided, or a loopback name). */

@@ -2,11 +2,11 @@
  * What the parts of the site learn about one request while it is answered, in one typed record: the one
  * channel between layers that do not call each other. It lives in Waku's per-request context (an
  * AsyncLocalStorage), under one key. Who writes and who reads each field:
- * - `clientAddress`: the chain's `requestPlatform` step (the TCP peer on Node); read by the enquiry action's
+ * - `clientAddress`: the chain's `openSite` step (the TCP peer on Node); read by the enquiry action's
  *   rate limit.
  * - `status`: a page, through `setResponseStatus` (response-status.ts); read by the `pageStatus` step and the
  *   page cache (a 404 recorded after the page began streaming is never kept as a 200).
- * - `render`: the content layer, through the wiring in src/server-entry.ts (a failed or partial answer);
+ * - `render`: the content layer, through the wiring in src/site.ts (a failed or partial answer);
  *   read by the page cache when the render has ended. `refresh` is the other way: the page cache marks its own
  *   background re-render, and the content layer then waits for the admin's fresh answer.
  * Outside a request (start-up work, unit tests) each call gets a throwaway record: nothing is kept.

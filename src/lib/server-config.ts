@@ -2,7 +2,8 @@
  * The server's settings: every environment variable the site reads, read here once (Node's process.env or
  * the Worker's bindings, through Waku's getEnv) and validated with one valibot schema. A bad value stops
  * the server with one message naming every bad setting, instead of a silent fallback per module.
- * The rest of the code receives typed settings from `serverConfig()` and never reads the environment.
+ * The site object (src/site.ts) parses them once; the rest of the code reads `site().settings` and never the
+ * environment.
  */
 import 'server-only';
 import { getEnv } from 'waku';
@@ -452,7 +453,7 @@ export function parseServerConfig(env: Env, runtime: ServerConfig['runtime'] = R
 }
 
 /** The environment: Waku's (process.env on Node, the bindings on Workers), else process.env (unit tests). */
-function readEnvironment(): Env {
+export function readEnvironment(): Env {
   const env: Env = {};
   for (const key of Object.keys(EnvSchema.entries)) {
     let value: string | undefined;
@@ -465,31 +466,4 @@ function readEnvironment(): Env {
     env[key] = value;
   }
   return env;
-}
-
-let current: ServerConfig | undefined;
-
-/**
- * The settings, parsed on first use and kept (on Workers the bindings exist only once a request runs, so
- * "start-up" is the first request there; on Node `scripts/node-server/start.mjs` asks at start).
- */
-export function serverConfig(): ServerConfig {
-  current ??= parseServerConfig(readEnvironment());
-  return current;
-}
-
-/** The admin's base address; a server cannot render content without one. */
-export function adminBaseUrl(): string {
-  const { baseUrl } = serverConfig().admin;
-  if (!baseUrl) {
-    throw new Error(
-      'ADMIN_API_URL is not set: point it at the admin API (ending in /api), or use `npm start` which starts the demo admin.',
-    );
-  }
-  return baseUrl;
-}
-
-/** Tests: forget the parsed settings so the next call reads the environment again. */
-export function resetServerConfigForTests(): void {
-  current = undefined;
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import { resetServerConfigForTests } from './server-config';
+import { forgetSiteForTests } from '../site';
 import { siteIdentity } from './site-identity';
 
 const KEYS = ['SITE_DOMAIN', 'SITE_NAME', 'SITE_ADDRESS', 'SITE_OPENING_HOURS', 'SITE_PHONE', 'SITE_EMAIL'];
@@ -7,7 +7,7 @@ const KEYS = ['SITE_DOMAIN', 'SITE_NAME', 'SITE_ADDRESS', 'SITE_OPENING_HOURS', 
 function configure(env: Record<string, string>) {
   for (const key of KEYS) delete process.env[key];
   Object.assign(process.env, env);
-  resetServerConfigForTests();
+  forgetSiteForTests();
 }
 
 afterEach(() => configure({}));

@@ -7,7 +7,8 @@
  * by its domain (what the visitor typed, so it is true), and without an address there is no address block.
  */
 import 'server-only';
-import { serverConfig } from './server-config';
+import { site } from '../site';
+import type { ServerConfig } from './server-config';
 import { siteDomain } from './site-origin';
 
 type SiteIdentity = {
@@ -22,16 +23,26 @@ type SiteIdentity = {
   email: string | undefined;
 };
 
+/** The identity of the site being served (its domain: the one the visitor reached, see site-origin.ts). */
 export function siteIdentity(): SiteIdentity {
-  const { site } = serverConfig();
+  return siteIdentityOf(site().settings, siteDomain);
+}
+
+/** The identity the settings give, named by `domain` when SITE_NAME is unset (work outside a request: the queue's). */
+export function siteIdentityOf({ site }: ServerConfig, domain: () => string): SiteIdentity {
   return {
-    name: site.name ?? siteDomain(),
+    name: site.name ?? domain(),
     address: site.address,
     location: site.address.at(-1),
     openingHours: site.openingHours,
     phone: site.phone,
     email: site.email,
   };
+}
+
+/** The domain outside a request (the queue's and the forwarders' work): SITE_DOMAIN, else SITE_URL's host. */
+export function settingsDomain({ site }: ServerConfig): string {
+  return site.domain ?? new URL(site.url ?? 'http://localhost').hostname.replace(/^\[|\]$/g, '');
 }
 
 /** The provider's name, as titles and headings use it. */

@@ -1,13 +1,12 @@
 /** Where the visitor reached the site: the domain the footer names and the origin of absolute URLs. */
 import 'server-only';
 import { unstable_getContext } from 'waku/server';
-import { serverConfig } from './server-config';
-import { pageOrigin, type OriginRule, type RequestParts } from './request-origin';
+import { site } from '../site';
+import { originRuleOf, pageOrigin, type OriginRule, type RequestParts } from './request-origin';
 
 /** The settings the origin rule reads (request-origin.ts). */
 export function originRule(): OriginRule {
-  const config = serverConfig();
-  return { siteUrl: config.site.url, siteHosts: config.site.hosts, trustedProxies: config.trustedProxies };
+  return originRuleOf(site().settings);
 }
 
 /**
@@ -15,7 +14,7 @@ export function originRule(): OriginRule {
  * header the page cache's key does not hold).
  */
 export function siteDomain(): string {
-  const configured = serverConfig().site.domain;
+  const configured = site().settings.site.domain;
   if (configured) return configured;
   return new URL(siteOrigin()).hostname.replace(/^\[|\]$/g, '');
 }
@@ -29,7 +28,7 @@ export function siteOrigin(): string {
   try {
     request = unstable_getContext().req;
   } catch {
-    return serverConfig().site.url ?? 'http://localhost'; // outside a request (never in a page)
+    return site().settings.site.url ?? 'http://localhost'; // outside a request (never in a page)
   }
   return siteOriginFor(request);
 }

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { waitUntil } from '../lib/http/wait-until';
-import { searchIndexBuild, warmSearchIndex } from '../lib/search/live-search-index';
+import { site } from '../site';
 
 /**
  * A page request looks at the search index before it renders, which starts a re-read when the index is older
@@ -11,8 +11,8 @@ import { searchIndexBuild, warmSearchIndex } from '../lib/search/live-search-ind
  */
 export function handOverBackgroundWork(): MiddlewareHandler {
   return async (c, next) => {
-    if (c.req.method === 'GET') warmSearchIndex();
+    if (c.req.method === 'GET') site().search.warm();
     await next();
-    waitUntil(c, searchIndexBuild());
+    waitUntil(c, site().search.pending());
   };
 }

@@ -1,15 +1,14 @@
-import { getLearningSolutionCategory, getOpenCourseCategory } from '../lib/admin/content';
-import { getListedSubCourse } from '../lib/search/known-slugs';
+import { getLearningSolutionCategory, getListedSubCourse, getOpenCourseCategory } from '../lib/admin/content';
 import { isNotFound } from '../lib/admin/content-error';
 import type { CourseCategory, SubCourse } from '../lib/admin/schemas';
 import { parseCategoryId, parseSubCourseSlug } from '../lib/course-address';
 import type { BrochureProvider } from '../lib/documents/course-brochure';
 import { todayInBahrain } from '../lib/format';
-import { getSearchIndex } from '../lib/search/live-search-index';
 import { siteIdentity } from '../lib/site-identity';
 import { siteOriginFor } from '../lib/site-origin';
 import { plainFile } from './plain-answers';
 import { href } from '../lib/site-routes';
+import { site } from '../site';
 
 /**
  * Brochures kept like pages: by the admin's data as the content layer holds it, so a refresh of the content (a
@@ -77,7 +76,7 @@ async function courseBrochureFile(request: Request, encodedSlug: string): Promis
   const subCourse = await getListedSubCourse(slug);
   if (!subCourse.ok) return isNotFound(subCourse.error) ? notFound() : unavailable();
   // the code as the catalogue lists it; a cold server does not wait long for its first read
-  const catalogue = await getSearchIndex(2_000);
+  const catalogue = await site().search.get(2_000);
   const courseCode = catalogue.ok ? catalogue.index.courses.find((course) => course.slug === slug)?.code : undefined;
   const origin = siteOriginFor(request);
   const madeOn = todayInBahrain(new Date());
@@ -90,6 +89,7 @@ async function courseBrochureFile(request: Request, encodedSlug: string): Promis
       provider: provider(),
       pageUrl: `${origin}${href('/subCourse-details/[slug]', { slug })}`,
       madeOn,
+      fonts: await site().fonts(),
     });
   });
   return { bytes, name: slug };
@@ -112,7 +112,7 @@ async function categoryBrochureFile(
   if (!category.ok) return isNotFound(category.error) ? notFound() : unavailable();
   // the sessions are the catalogue's (one admin call per course otherwise); without it there are none to list,
   // which is not "no sessions"
-  const catalogue = await getSearchIndex(2_000);
+  const catalogue = await site().search.get(2_000);
   if (!catalogue.ok) return unavailable();
   const origin = siteOriginFor(request);
   const madeOn = todayInBahrain(new Date());
@@ -135,6 +135,7 @@ async function categoryBrochureFile(
       provider: provider(),
       pageUrl: `${origin}${href(route, { id })}`,
       madeOn,
+      fonts: await site().fonts(),
     });
   });
   return { bytes, name: `${kind}-${id}` };

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { serverConfig } from '../lib/server-config';
 import { href } from '../lib/site-routes';
+import { site } from '../site';
 
 const TOO_LARGE = (maxSize: number) =>
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Enquiry too large</title>' +
@@ -17,7 +17,7 @@ export function enquiryBodyLimit(): MiddlewareHandler {
   let limit: MiddlewareHandler | undefined;
   return async (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
-    const maxSize = serverConfig().enquiry.maxBodyBytes;
+    const maxSize = site().settings.enquiry.maxBodyBytes;
     limit ??= bodyLimit({ maxSize, onError: (context) => context.html(TOO_LARGE(maxSize), 413) });
     // Hono's body limit returns its refusal: it has to be put on the context.
     const refusal = await limit(c, next);

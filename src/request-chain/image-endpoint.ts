@@ -1,11 +1,11 @@
 import type { MiddlewareHandler } from 'hono';
 import { clientKey } from '../lib/enquiry/client-key';
 import { IMAGE_PATH_PREFIX, readImagePath } from '../lib/images/image-reference';
-import { nodeImageService } from '../lib/images/node-image-service';
 import { variantKind } from '../lib/images/variant-kind';
 import { workersImage } from '../lib/images/workers-images';
 import { requestRecord } from '../lib/request-record';
-import { RUNTIME, serverConfig } from '../lib/server-config';
+import { RUNTIME } from '../lib/server-config';
+import { site } from '../site';
 import { plainAnswer as plain } from './plain-answers';
 
 /**
@@ -29,7 +29,7 @@ export function imageEndpoint(): MiddlewareHandler {
       c.res = plain(read.status, read.message);
       return;
     }
-    const config = serverConfig();
+    const { settings: config, images } = site();
     const kind = variantKind(c.req.header('accept'));
     const head = c.req.method === 'HEAD';
     if (RUNTIME === 'workers') {
@@ -40,10 +40,11 @@ export function imageEndpoint(): MiddlewareHandler {
         head,
         maxSourceBytes: config.images.maxSourceBytes,
         timeoutMs: config.images.timeoutMs,
+        onOriginal: images.onOriginal,
       });
       return;
     }
-    const node = nodeImageService();
+    const node = images.node;
     if (!node) {
       // the development server has no image service: the original does
       c.res = new Response(null, { status: 302, headers: { location: read.source, 'cache-control': 'no-store' } });

@@ -2,11 +2,10 @@ import type { MiddlewareHandler } from 'hono';
 import { waitUntil } from '../lib/http/wait-until';
 import { isSpeculative, readAll, RSC_DEFAULT_TYPE, type PageCache } from '../lib/page-cache/page-cache';
 import { pageKey, type PageKey } from '../lib/page-cache/page-key';
-import { sitePageCache } from '../lib/page-cache/site-page-cache';
 import { requestRecord, type RequestRecord } from '../lib/request-record';
 import { isHttpsRequest } from '../lib/security/security-headers';
-import { serverConfig } from '../lib/server-config';
 import { originRule } from '../lib/site-origin';
+import { site } from '../site';
 
 /**
  * Before the security headers and the HTTP rules, so a kept page carries the headers and a refused request
@@ -47,10 +46,10 @@ export function pageCache(): MiddlewareHandler {
     const rule = originRule();
     const key = pageKey(c.req.raw, rule);
     if (!key) return next();
-    const pages = await sitePageCache();
+    const pages = await site().pageCache.made;
     if (!pages) return next();
 
-    const https = isHttpsRequest(c.req.raw, serverConfig().trustedProxies);
+    const https = isHttpsRequest(c.req.raw, site().settings.trustedProxies);
     const found = await pages.lookup(key.key);
     if (found) {
       c.res = await pages.respond(found, c.req.raw, https);

@@ -1,6 +1,8 @@
 import { openQuotation } from '../lib/documents/quotation-address';
 import { quotationFileName } from '../lib/documents/quotation-data';
 import { quotationProvider } from '../lib/documents/quotation-provider';
+import { siteIdentity } from '../lib/site-identity';
+import { site } from '../site';
 import { plainAnswer } from './plain-answers';
 
 /** A registration's quotation as a PDF: /quotation/<sealed>.pdf, made from what the address carries. */
@@ -13,7 +15,11 @@ export async function quotationFile(sealed: string): Promise<Response> {
   }
   // PDFKit and the fonts load with the first document, not with every cold start
   const { quotationPdf } = await import('../lib/documents/quotation-pdf');
-  const bytes = await quotationPdf(opened.data, quotationProvider());
+  const bytes = await quotationPdf(
+    opened.data,
+    quotationProvider(siteIdentity(), site().settings.quotation),
+    await site().fonts(),
+  );
   return new Response(bytes, {
     status: 200,
     headers: {

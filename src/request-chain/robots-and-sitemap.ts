@@ -1,10 +1,10 @@
 import type { Context } from 'hono';
 import { waitUntil } from '../lib/http/wait-until';
-import { getSearchIndex, searchIndexBuild } from '../lib/search/live-search-index';
 import type { SearchIndex } from '../lib/search/search-index';
 import { robotsTxt, siteMapFrom, siteMapPaths, sitemapFiles } from '../lib/seo/site-map';
 import { siteOriginFor } from '../lib/site-origin';
 import { plainFile } from './plain-answers';
+import { site } from '../site';
 
 /** How long the sitemap waits for the first search index (after that the index is always at hand). */
 const SITEMAP_WAIT_MS = 8000;
@@ -40,8 +40,8 @@ export function robotsFile(c: Context): Response {
 export async function sitemapFile(c: Context, part?: string): Promise<Response> {
   const partNumber = part === undefined ? undefined : /^[1-9]\d{0,3}$/.test(part) ? Number(part) : 0;
   if (partNumber === 0) return plainFile('There is no such part of the sitemap.', 404);
-  const result = await getSearchIndex(SITEMAP_WAIT_MS);
-  waitUntil(c, searchIndexBuild()); // a first build outlives a sitemap request that gave up waiting
+  const result = await site().search.get(SITEMAP_WAIT_MS);
+  waitUntil(c, site().search.pending()); // a first build outlives a sitemap request that gave up waiting
   if (!result.ok) {
     // a partial sitemap would tell crawlers the course pages are gone: ask them to come back instead
     return plainFile('The sitemap is not available right now. Please try again shortly.', 503, undefined, {

@@ -1,5 +1,5 @@
-import { getSearchIndex } from '../lib/search/live-search-index';
 import { suggestCourses, type SuggestionsAnswer } from '../lib/search/search-suggestions';
+import { site } from '../site';
 
 /** Suggestions never wait long for a first index: the box then simply suggests nothing yet. */
 const SUGGESTIONS_WAIT_MS = 1000;
@@ -10,7 +10,7 @@ const SUGGESTIONS_WAIT_MS = 1000;
  */
 export async function suggestionsFile(request: Request): Promise<Response> {
   const typed = new URL(request.url).searchParams.get('q') ?? '';
-  const result = await getSearchIndex(SUGGESTIONS_WAIT_MS);
+  const result = await site().search.get(SUGGESTIONS_WAIT_MS);
   const answer: SuggestionsAnswer = result.ok
     ? suggestCourses(result.index, typed)
     : { q: typed.trim(), suggestions: [], total: 0 };

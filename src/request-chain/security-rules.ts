@@ -1,5 +1,4 @@
 import type { MiddlewareHandler } from 'hono';
-import { serverConfig } from '../lib/server-config';
 import {
   createNonce,
   isCrossSiteWrite,
@@ -8,6 +7,7 @@ import {
   scriptNonceStream,
   securityHeaders,
 } from '../lib/security/security-headers';
+import { site } from '../site';
 
 /**
  * Runs inside the page cache: refuses cross-site writes, then stamps the security
@@ -21,7 +21,7 @@ export function securityRules(): MiddlewareHandler {
   let settings: { mediaOrigins: string[]; trustForwardedHost: boolean; trustedProxies: number } | undefined;
   return async (c, next) => {
     if (!settings) {
-      const config = serverConfig();
+      const config = site().settings;
       settings = {
         mediaOrigins: mediaOriginsFrom(config.admin.baseUrl, config.mediaOrigins),
         trustForwardedHost: config.trustedProxies > 0,

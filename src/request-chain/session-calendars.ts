@@ -1,4 +1,4 @@
-import { getListedSubCourse } from '../lib/search/known-slugs';
+import { getListedSubCourse } from '../lib/admin/content';
 import { isNotFound } from '../lib/admin/content-error';
 import { parseSubCourseSlug } from '../lib/course-address';
 import { sessionCalendar, sessionUid } from '../lib/seo/calendar';

@@ -92,10 +92,13 @@ test.describe('the kept search index on Workers never outgrows KV', () => {
       await expect
         .poll(
           async () => {
-            const response = await fetch(`${worker!.url}/healthz`, {
+            // a request that hangs is reported as such, and the next look is a new request
+            const health = await fetch(`${worker!.url}/healthz`, {
               headers: { authorization: `Bearer ${HEALTHZ_TOKEN}` },
-            });
-            const health = (await response.json()) as { search?: { kept?: Kept } };
+              signal: AbortSignal.timeout(20_000),
+            })
+              .then((response) => response.json() as Promise<{ search?: { kept?: Kept } }>)
+              .catch((error: Error) => ({ search: undefined, failed: error.message }));
             said = JSON.stringify(health.search ?? health);
             kept = health.search?.kept ?? {};
             if (kept.failing) return `run ${n} failed to keep its record: ${kept.failing.error}`;
@@ -107,7 +110,10 @@ test.describe('the kept search index on Workers never outgrows KV', () => {
         )
         .toBe('kept')
         .catch((error: Error) => {
-          throw new Error(`run ${n}: /healthz's search said ${said} (${calls} admin calls)\n${error.message}`);
+          throw new Error(
+            `run ${n}: /healthz's search said ${said} (${calls} admin calls)\n${error.message}\n` +
+              `the Worker's log, last lines:\n${worker!.output().slice(-6000)}`,
+          );
         });
       const values = await storedValues(store);
       expect(values.length, 'KV holds values').toBeGreaterThan(0);
@@ -118,7 +124,7 @@ test.describe('the kept search index on Workers never outgrows KV', () => {
     };
 
     try {
-      worker = await startWorker(vars, store);
+      worker = await startWorker(vars, store, { logLevel: 'info' });
       // pass 1 (the deployment's first crawl)
       for (let kept = await runOnce(); !kept.complete || kept.read! < kept.of!; kept = await runOnce()) {
         expect(runs.length, 'the first pass ends').toBeLessThan(10);

@@ -2,7 +2,6 @@ import type { ContentResult } from '../../lib/admin/content-error';
 import { getLearningSolutionCategory, getOpenCourseCategory } from '../../lib/admin/content';
 import type { CourseCategory, TrainingCourse } from '../../lib/admin/schemas';
 import { listPage, pageHref, pageRange, requestedPage, type ListPage } from '../../lib/list-pages';
-import { peekSearchIndex } from '../../lib/search/live-search-index';
 import type { CategoryKind, SearchCategory } from '../../lib/search/search-index';
 import { Pagination } from '../ui/pagination';
 import { holdForWholeAnswer, Section } from '../ui/section';
@@ -14,6 +13,7 @@ import { NoCourseDetails } from './no-course-details';
 import { TrainingCoursesTable } from './training-courses-table';
 import styles from './course-details-page.module.css';
 import { href } from '../../lib/site-routes';
+import { site } from '../../site';
 
 /** Which admin category feeds the screen: the route's path decides (open courses or learning solutions). */
 export type CourseCategorySource = 'open-courses' | 'learning-solutions';
@@ -75,7 +75,9 @@ export function loadCourseDetailsPage(
   if (categoryId === null) return { path, id: null, missing: 'course' };
   const page = requestedPage(query);
   if (page === null) return { path, id: null, missing: 'page' };
-  const listed = peekSearchIndex()?.categories.find((entry) => entry.kind === kind && entry.id === categoryId);
+  const listed = site()
+    .search.peek()
+    ?.categories.find((entry) => entry.kind === kind && entry.id === categoryId);
   const category = load(categoryId);
   if (!listed || page > 1) holdForWholeAnswer(category);
   return { path, id: categoryId, page, kind, crumbs: [HOME_CRUMB, crumb], category, listed };

@@ -1,8 +1,7 @@
-import { getListedSubCourse } from '../../lib/search/known-slugs';
+import { getListedSubCourse } from '../../lib/admin/content';
 import type { ContentResult } from '../../lib/admin/content-error';
 import type { SubCourse } from '../../lib/admin/schemas';
 import type { SearchCourse, SearchIndex } from '../../lib/search/search-index';
-import { peekSearchIndex } from '../../lib/search/live-search-index';
 import { RichText } from '../rich-text';
 import { holdForWholeAnswer, Section } from '../ui/section';
 import type { Crumb } from './course-breadcrumb';
@@ -13,6 +12,7 @@ import { CourseSessionsTable } from './course-sessions-table';
 import { NoCourseDetails } from './no-course-details';
 import styles from './sub-course-page.module.css';
 import { href } from '../../lib/site-routes';
+import { site } from '../../site';
 
 /**
  * A sub-course page's data: its address, and for a well-formed slug its trail, the admin's course and the
@@ -37,7 +37,7 @@ export function loadSubCoursePage(slug: string | undefined): SubCoursePageData {
   const path = href('/subCourse-details/[slug]', { slug: slug ?? '' });
   const validSlug = parseSubCourseSlug(slug);
   if (validSlug === null) return { path, slug: null };
-  const index = peekSearchIndex();
+  const index = site().search.peek();
   const listed = index?.courses.find((course) => course.slug === validSlug);
   const subCourse = getListedSubCourse(validSlug);
   if (!listed) holdForWholeAnswer(subCourse);

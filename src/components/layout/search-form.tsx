@@ -13,8 +13,8 @@ import styles from './search-form.module.css';
 import { href, match } from '../../lib/site-routes';
 
 type SuggestionsModule = typeof import('./search-suggestions');
-let suggestionsModule: Promise<SuggestionsModule> | undefined;
-const loadSuggestions = () => (suggestionsModule ??= import('./search-suggestions'));
+// the bundler loads the module once, however often this is called
+const loadSuggestions = (): Promise<SuggestionsModule> => import('./search-suggestions');
 
 /** The header's search box: on the results page it keeps the words searched for (also after client-side navigation). */
 export function HeaderSearchForm({ inputId }: { inputId: string }) {

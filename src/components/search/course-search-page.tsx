@@ -1,6 +1,5 @@
 import type { ContentError } from '../../lib/admin/content-error';
 import { Meta } from '../seo/meta';
-import { getSearchIndex, searchIndexComplete } from '../../lib/search/live-search-index';
 import { searchOptions } from '../../lib/search/search-options';
 import {
   filtersNotYetAnswered,
@@ -16,6 +15,7 @@ import { CourseSearchFields } from './course-search-fields';
 import { SearchResults } from './search-results';
 import styles from './course-search-page.module.css';
 import { href } from '../../lib/site-routes';
+import { site } from '../../site';
 
 /**
  * Starts /search's load (its route awaits this first): the catalogue index and the visitor's query read
@@ -24,9 +24,9 @@ import { href } from '../../lib/site-routes';
  * start waits for the catalogue.
  */
 export async function loadSearchPage(search: string | undefined) {
-  const indexResult = await getSearchIndex();
+  const indexResult = await site().search.get();
   const query = parseSearchQuery(search, indexResult.ok ? indexResult.index : undefined);
-  return { indexResult, query, complete: searchIndexComplete() };
+  return { indexResult, query, complete: site().search.complete() };
 }
 
 export type SearchPageData = Awaited<ReturnType<typeof loadSearchPage>>;

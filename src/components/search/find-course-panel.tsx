@@ -1,11 +1,11 @@
 import { useId } from 'react';
 import type { SearchIndex } from '../../lib/search/search-index';
-import { peekSearchIndex } from '../../lib/search/live-search-index';
 import { searchOptions } from '../../lib/search/search-options';
 import { buttonClassName } from '../ui/button-link';
 import { CourseSearchFields, type CourseSearchValues } from './course-search-fields';
 import styles from './find-course-panel.module.css';
 import { href } from '../../lib/site-routes';
+import { site } from '../../site';
 
 /**
  * The sidebar's 'Find a Course' panel: a GET form to /search with a keyword box and the category, venue,
@@ -18,7 +18,7 @@ import { href } from '../../lib/site-routes';
  * are empty and the keyword box still works; asking for the index starts building it.
  */
 export function FindCoursePanel({ values }: { values?: CourseSearchValues } = {}) {
-  return <FindCoursePanelView index={peekSearchIndex()} values={values} />;
+  return <FindCoursePanelView index={site().search.peek()} values={values} />;
 }
 
 /** The panel for a given index (kept apart from the index lookup so it can be unit-tested). */

@@ -1,6 +1,5 @@
 import { isNotFound, type ContentError } from '../../lib/admin/content-error';
 import type { CourseCategory, SubCourse } from '../../lib/admin/schemas';
-import { peekSearchIndex } from '../../lib/search/live-search-index';
 import {
   subCourseHref,
   type CategoryKind,
@@ -21,6 +20,7 @@ import { categoryPage, COURSES_PER_PAGE, type CourseDetailsPageData } from '../c
 import type { SubCoursePageData } from '../courses/sub-course-page';
 import { Meta, type MetaProps } from './meta';
 import { CoursePageHead } from './page-head';
+import { site } from '../../site';
 
 /** Each indexed course's summary, worked out once per index build (a new build brings new objects). */
 const summaries = new WeakMap<SearchCourse, string>();
@@ -59,7 +59,7 @@ function subCourseHead(
   // the admin gives a course's code only in its category's list: the catalogue's entry (the loader's) has it
   const code = listed?.code;
   return {
-    title: coursePageTitle({ slug, title: subCourse.title }, peekSearchIndex()),
+    title: coursePageTitle({ slug, title: subCourse.title }, site().search.peek()),
     description: subCourseDescription(subCourse.title, subCourse.course_venue, about),
     path,
     structuredData: [
@@ -85,7 +85,7 @@ function listedSubCourseHead(entry: SearchCourse): MetaProps {
     course_fee: session.fee,
   }));
   return {
-    title: coursePageTitle(entry, peekSearchIndex()),
+    title: coursePageTitle(entry, site().search.peek()),
     description: subCourseDescription(entry.title, sessions, summaryOf(entry)),
     path: subCourseHref(entry.slug),
   };
@@ -125,7 +125,7 @@ function courseCategoryHead(
   const shown = categoryPage(category, page);
   if (!shown) return pageNotFoundHead(path);
   const origin = siteOrigin();
-  const index = peekSearchIndex();
+  const index = site().search.peek();
   const courses = shown.items.map((entry) => {
     const indexed = indexedCourse(index, entry.slug);
     return {
@@ -151,7 +151,7 @@ function courseCategoryHead(
  * (only ever page 1: a later page waits for the answer, which says whether the page exists).
  */
 function listedCategoryHead(path: string, entry: SearchCategory): MetaProps {
-  const index = peekSearchIndex();
+  const index = site().search.peek();
   const courses = index?.courses.filter((listed) => listed.categoryKeys.includes(entry.key)) ?? [];
   return {
     title: categoryPageTitle(entry, index),

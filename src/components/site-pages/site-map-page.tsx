@@ -1,4 +1,3 @@
-import { getSearchIndex } from '../../lib/search/live-search-index';
 import { pageHref, requestedPage } from '../../lib/list-pages';
 import { setResponseStatus } from '../../lib/response-status';
 import { siteMapFrom, siteMapPage, type SiteMapPage, type SiteMapPageSection } from '../../lib/seo/site-map';
@@ -9,6 +8,7 @@ import { Meta } from '../seo/meta';
 import { Pagination } from '../ui/pagination';
 import styles from './site-pages.module.css';
 import { href } from '../../lib/site-routes';
+import { site } from '../../site';
 
 const PATH = href('/sitemap');
 
@@ -18,7 +18,7 @@ const PATH = href('/sitemap');
  * the address names no page of it; `complete` is false when the catalogue cannot be read right now.
  */
 export async function loadSiteMapPage(query: string | undefined) {
-  const result = await getSearchIndex();
+  const result = await site().search.get();
   const index = result.ok ? result.index : undefined;
   const page = requestedPage(query);
   const shown = page === null ? null : siteMapPage(siteMapFrom(index), page);

@@ -8,7 +8,7 @@
 import type { SubCourse } from '../admin/schemas';
 import { formatDate, formatFee } from '../format';
 import { textBlocks } from '../seo/plain-text';
-import { PdfWriter } from './pdf-writer';
+import { PdfWriter, type EmbeddedFonts } from './pdf-writer';
 
 export type BrochureProvider = {
   name: string;
@@ -51,6 +51,7 @@ export async function courseBrochure({
   provider,
   pageUrl,
   madeOn,
+  fonts,
 }: {
   course: SubCourse;
   courseCode: string | undefined;
@@ -58,8 +59,9 @@ export async function courseBrochure({
   pageUrl: string;
   /** yyyy-mm-dd, Bahrain's date: the sessions listed are the ones open on that day */
   madeOn: string;
+  fonts: EmbeddedFonts;
 }): Promise<Uint8Array<ArrayBuffer>> {
-  const pdf = new PdfWriter({ title: `${course.title}: course brochure`, author: provider.name });
+  const pdf = new PdfWriter({ title: `${course.title}: course brochure`, author: provider.name, fonts });
   pdf.paragraph(`${provider.name} · Course brochure`, { muted: true });
   pdf.heading(1, course.title);
   if (courseCode) pdf.facts([['Course code', courseCode]]);
@@ -109,14 +111,16 @@ export async function categoryBrochure({
   provider,
   pageUrl,
   madeOn,
+  fonts,
 }: {
   title: string;
   courses: readonly { title: string; code: string; sessions: readonly BrochureSession[] }[];
   provider: BrochureProvider;
   pageUrl: string;
   madeOn: string;
+  fonts: EmbeddedFonts;
 }): Promise<Uint8Array<ArrayBuffer>> {
-  const pdf = new PdfWriter({ title: `${title}: course brochure`, author: provider.name });
+  const pdf = new PdfWriter({ title: `${title}: course brochure`, author: provider.name, fonts });
   pdf.paragraph(`${provider.name} · Course brochure`, { muted: true });
   pdf.heading(1, title);
   if (courses.length === 0) pdf.paragraph('No course is listed here at the moment. Ask us what we can offer.');

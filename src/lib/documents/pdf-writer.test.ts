@@ -1,6 +1,6 @@
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, test } from 'vitest';
-import { directionRuns, PdfWriter } from './pdf-writer';
+import { directionRuns, loadEmbeddedFonts, PdfWriter } from './pdf-writer';
 
 async function read(bytes: Uint8Array) {
   const pdf = await getDocumentProxy(bytes.slice());
@@ -22,7 +22,11 @@ describe('directionRuns', () => {
 
 describe('PdfWriter', () => {
   test('a tagged document: title, language, headings, paragraphs and a table in the structure tree', async () => {
-    const writer = new PdfWriter({ title: 'Course brochure', author: 'Gulf Training Partners' });
+    const writer = new PdfWriter({
+      title: 'Course brochure',
+      author: 'Gulf Training Partners',
+      fonts: loadEmbeddedFonts(),
+    });
     writer.heading(1, 'Leadership Excellence');
     writer.paragraph('Three days of practice and feedback.');
     writer.heading(2, 'Dates and venues');
@@ -40,7 +44,7 @@ describe('PdfWriter', () => {
   });
 
   test('an Arabic name comes out as Arabic letters, joined, in reading order, lam-alef included', async () => {
-    const writer = new PdfWriter({ title: 'Names', author: 'Test' });
+    const writer = new PdfWriter({ title: 'Names', author: 'Test', fonts: loadEmbeddedFonts() });
     writer.facts([
       ['Booker', 'مريم الإدارة'],
       ['Delegate', 'علاء حسن'],

@@ -110,14 +110,14 @@ function forExtraction(font: Fontkit): Fontkit {
   });
 }
 
-let fonts: { regular: Fontkit; bold: Fontkit } | undefined;
-/** Parsed once per process or isolate: the fonts are the slow part of a first document. */
-function embeddedFonts() {
-  fonts ??= {
+export type EmbeddedFonts = { regular: Fontkit; bold: Fontkit };
+
+/** The documents' fonts, parsed: the slow part of a first document, so the site keeps them (src/site.ts). */
+export function loadEmbeddedFonts(): EmbeddedFonts {
+  return {
     regular: forExtraction(fontkit.create(woffToSfnt(decodeDataAddress(regularSource)) as Buffer) as Fontkit),
     bold: forExtraction(fontkit.create(woffToSfnt(decodeDataAddress(boldSource)) as Buffer) as Fontkit),
   };
-  return fonts;
 }
 
 type Struct = PDFKit.PDFStructureElement;
@@ -133,8 +133,17 @@ export class PdfWriter {
   private readonly chunks: Uint8Array[] = [];
   private readonly done: Promise<Uint8Array<ArrayBuffer>>;
 
-  constructor({ title, author, lang = 'en-GB' }: { title: string; author: string; lang?: string }) {
-    const { regular, bold } = embeddedFonts();
+  constructor({
+    title,
+    author,
+    lang = 'en-GB',
+    fonts: { regular, bold },
+  }: {
+    title: string;
+    author: string;
+    lang?: string;
+    fonts: EmbeddedFonts;
+  }) {
     this.doc = new PDFDocument({
       size: 'A4',
       margin: MARGIN,

@@ -7,25 +7,15 @@
  * (per isolate on Workers), so an address from before a restart answers 404 and the team's emailed copy stays.
  */
 import 'server-only';
-import { serverConfig } from '../server-config';
+import { site } from '../../site';
 import type { QuotationData } from './quotation-data';
 import { href } from '../site-routes';
 
 const MAX_TOKEN_LENGTH = 8000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-let key: Promise<CryptoKey> | undefined;
-
-function sealingKey(): Promise<CryptoKey> {
-  key ??= (async () => {
-    const secret = serverConfig().quotation.secret;
-    const raw = secret
-      ? await crypto.subtle.digest('SHA-256', new TextEncoder().encode(secret))
-      : crypto.getRandomValues(new Uint8Array(32));
-    return crypto.subtle.importKey('raw', raw, 'AES-GCM', false, ['encrypt', 'decrypt']);
-  })();
-  return key;
-}
+/** The key of this site (src/site.ts): QUOTATION_SECRET, or one of its own per process or isolate. */
+const sealingKey = (): Promise<CryptoKey> => site().keys.quotation;
 
 function base64url(bytes: Uint8Array): string {
   let binary = '';

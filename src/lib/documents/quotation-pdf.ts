@@ -5,7 +5,7 @@
  * long it is valid.
  */
 import { formatDate, formatFee } from '../format';
-import { PdfWriter } from './pdf-writer';
+import { PdfWriter, type EmbeddedFonts } from './pdf-writer';
 import type { QuotationData, QuotationProvider } from './quotation-data';
 
 const cents = (amount: number) => Math.round(amount * 100) / 100;
@@ -13,9 +13,10 @@ const cents = (amount: number) => Math.round(amount * 100) / 100;
 export async function quotationPdf(
   quotation: QuotationData,
   provider: QuotationProvider,
+  fonts: EmbeddedFonts,
 ): Promise<Uint8Array<ArrayBuffer>> {
   const { session, buyer, delegates } = quotation;
-  const pdf = new PdfWriter({ title: `Quotation ${quotation.reference}`, author: provider.name });
+  const pdf = new PdfWriter({ title: `Quotation ${quotation.reference}`, author: provider.name, fonts });
   pdf.paragraph(provider.legalName ? `${provider.name} · ${provider.legalName}` : provider.name, { muted: true });
   pdf.heading(1, `Quotation ${quotation.reference}`);
   pdf.facts([

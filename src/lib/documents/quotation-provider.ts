@@ -1,12 +1,12 @@
 import 'server-only';
-import { serverConfig } from '../server-config';
-import { siteIdentity } from '../site-identity';
+import type { ServerConfig } from '../server-config';
 import type { QuotationProvider } from './quotation-data';
 
 /** Who the quotation is from: the site's identity and the owner's QUOTATION_* settings. */
-export function quotationProvider(): QuotationProvider {
-  const identity = siteIdentity();
-  const { legalName, taxNumber, vatPercent, bankDetails, paymentTerms } = serverConfig().quotation;
+export function quotationProvider(
+  identity: { name: string; address: readonly string[]; phone?: string | undefined; email?: string | undefined },
+  { legalName, taxNumber, vatPercent, bankDetails, paymentTerms }: ServerConfig['quotation'],
+): QuotationProvider {
   return {
     name: identity.name,
     address: identity.address,

@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { match } from '../site-routes';
 import { openQuotation, quotationHref } from './quotation-address';
 import { quotationData, type QuotationProvider } from './quotation-data';
+import { loadEmbeddedFonts } from './pdf-writer';
 import { quotationPdf } from './quotation-pdf';
 
 const SESSION = {
@@ -50,7 +51,7 @@ async function text(bytes: Uint8Array) {
 
 describe('the quotation', () => {
   test('holds the provider, the buyer, the session, each delegate, the fees, VAT and the total', async () => {
-    const bytes = await quotationPdf(data(), PROVIDER);
+    const bytes = await quotationPdf(data(), PROVIDER, loadEmbeddedFonts());
     expect(bytes.length).toBeLessThanOrEqual(400 * 1024);
     const read = await text(bytes);
     for (const part of [
@@ -83,7 +84,11 @@ describe('the quotation', () => {
 
   test('without VAT or a legal name configured, their lines are left out', async () => {
     const read = await text(
-      await quotationPdf(data(), { ...PROVIDER, legalName: undefined, taxNumber: undefined, vatPercent: undefined }),
+      await quotationPdf(
+        data(),
+        { ...PROVIDER, legalName: undefined, taxNumber: undefined, vatPercent: undefined },
+        loadEmbeddedFonts(),
+      ),
     );
     expect(read).not.toContain('VAT');
     expect(read).toContain('Total (US dollars) US$ 8,800');

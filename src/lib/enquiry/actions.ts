@@ -9,10 +9,10 @@
 import { unstable_getContext, unstable_getHeaders } from 'waku/server';
 import { requestRecord } from '../request-record';
 import { setResponseStatus } from '../response-status';
-import { DEFAULT_REPLY_TIME, serverConfig } from '../server-config';
+import { DEFAULT_REPLY_TIME } from '../server-config';
 import { clientKey } from './client-key';
 import { courseContextFor } from './course-context';
-import { enquiryPipeline, ON_WORKERS } from './delivery';
+import { ON_WORKERS } from './delivery';
 import { issueFormToken } from './form-token';
 import { FAILED_MESSAGE, type SubmitOutcome } from './pipeline';
 import { referenceOf } from './store';
@@ -37,6 +37,7 @@ import {
   type EnquiryFormState,
   type EnquiryKind,
 } from './schema';
+import { site } from '../../site';
 
 function requestClient(): string {
   let headers: Readonly<Record<string, string>> = {};
@@ -52,7 +53,7 @@ function requestClient(): string {
   return clientKey({
     forwardedFor: headers['x-forwarded-for'],
     remoteAddress: peer,
-    trustedProxies: serverConfig().trustedProxies,
+    trustedProxies: site().settings.trustedProxies,
   });
 }
 
@@ -102,7 +103,7 @@ async function bookingSummary(
       name: text(delegateField(index + 1, 'name')),
       jobTitle: text(delegateField(index + 1, 'jobTitle')),
     })),
-    validDays: serverConfig().quotation.validDays,
+    validDays: site().settings.quotation.validDays,
   });
   let sealed: string | undefined;
   try {
@@ -118,7 +119,7 @@ async function bookingSummary(
     payer: buyer.payer,
     ...(buyer.poNumber ? { poNumber: buyer.poNumber } : {}),
     calendarHref,
-    nextSteps: serverConfig().enquiry.email?.replyTime ?? DEFAULT_REPLY_TIME,
+    nextSteps: site().settings.enquiry.email?.replyTime ?? DEFAULT_REPLY_TIME,
     ...(sealed ? { quotationHref: sealed } : {}),
   };
 }
@@ -157,7 +158,7 @@ export async function sendEnquiry(_previous: EnquiryFormState | null, formData: 
     }
     outcome = closed
       ? { result: 'failed', message: closed }
-      : await (await enquiryPipeline()).submit(kind, input, requestClient(), session);
+      : await (await site().enquiries.pipeline()).submit(kind, input, requestClient(), session);
   } catch {
     outcome = { result: 'failed', message: FAILED_MESSAGE };
   }

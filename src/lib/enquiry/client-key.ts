@@ -4,7 +4,7 @@
  * - Behind a reverse proxy (TRUST_PROXY=n, n trusted proxies in front of the site): the address the
  *   nearest trusted proxy saw, i.e. the n-th entry of X-Forwarded-For counted from the right. Entries
  *   further left are whatever the client claimed and would let anyone pick a fresh identity per request.
- * - Otherwise: the TCP peer address (recorded per request by src/request-chain/request-platform.ts;
+ * - Otherwise: the TCP peer address (recorded per request by src/request-chain/open-site.ts;
  *   on Cloudflare Workers, CF-Connecting-IP, which Cloudflare's edge sets). X-Forwarded-For is ignored
  *   then, since anyone can send it.
  * - Neither known (another runtime without the peer address): one shared bucket, so the limit still

@@ -7,8 +7,7 @@
 import 'server-only';
 import { parseCategoryId, parseSubCourseSlug } from '../course-address';
 import { match } from '../site-routes';
-import { getLearningSolutionCategory, getOpenCourseCategory } from '../admin/content';
-import { getListedSubCourse } from '../search/known-slugs';
+import { getLearningSolutionCategory, getListedSubCourse, getOpenCourseCategory } from '../admin/content';
 import type { ContentResult } from '../admin/content-error';
 import type { CourseCategory, SubCourse } from '../admin/schemas';
 

@@ -1,40 +1,34 @@
 /**
- * The site's one enquiry pipeline and its store, one per process (per isolate on Workers). On Node: the file
- * outbox and one background forwarder per configured channel (the webhook with ENQUIRY_WEBHOOK_URL; the team's
- * email and the visitor's acknowledgement with SMTP_URL). On Cloudflare Workers: the queue, one message per
- * channel (its binding arrives with each request, see src/request-chain/request-platform.ts), delivered by the
- * queue consumer (queue-consumer.ts); email there goes through the `send_email` binding. Node's start-up
- * (src/background-jobs.ts) opens it with the server; the server actions use the same one (one module of
- * the server build).
+ * The site's enquiries (one per site object, src/site.ts: per process, per isolate on Workers): the pipeline
+ * and its store. On Node: the file outbox and one background forwarder per configured channel (the webhook
+ * with ENQUIRY_WEBHOOK_URL; the team's email and the visitor's acknowledgement with SMTP_URL). On Cloudflare
+ * Workers: the queue, one message per channel (its binding arrives with the isolate's first request, which
+ * makes the site), delivered by the queue consumer (queue-consumer.ts); email there goes through the
+ * `send_email` binding. Node's start-up (src/background-jobs.ts) opens it with the server; the server actions
+ * use the same one.
  */
 import 'server-only';
 import path from 'node:path';
-import { RUNTIME, serverConfig, type ServerConfig } from '../server-config';
+import { RUNTIME, type ServerConfig } from '../server-config';
 import { AcknowledgementLimits } from './acknowledgement-limits';
 import { EnquiryPipeline } from './pipeline';
 import { QueueStore, refusingStore, type EnquiryQueue, type QueueChannel } from './queue';
 import { RateLimiter } from './rate-limit';
 import type { EmailSettings } from './email-messages';
+import type { EmbeddedFonts } from '../documents/pdf-writer';
+import type { FileOutbox } from './outbox';
 import type { EnquiryStore } from './store';
 
 export const ON_WORKERS = RUNTIME === 'workers';
 
-let sharedPipeline: Promise<EnquiryPipeline> | undefined;
-/** Workers: the bindings as the first request handed them over. */
-let queueBinding: EnquiryQueue | undefined;
-let workerBindings: WorkerBindings | undefined;
-let announced = false;
-/** Node: the file outbox, for /healthz's pending counts. */
-let openOutbox: { pendingCounts(): Partial<Record<string, number>> } | undefined;
-
 /** The Worker's bindings enquiries use (scripts/cloudflare/wrangler.jsonc). */
-export type WorkerBindings = { ENQUIRY_QUEUE?: EnquiryQueue; SEND_EMAIL?: unknown };
+export type EnquiryBindings = { ENQUIRY_QUEUE?: EnquiryQueue; SEND_EMAIL?: unknown };
 
 /**
  * Where enquiries go besides the store, as configured: what /healthz reports and start-up logs. Email on
  * Node needs SMTP_URL; on Workers the `send_email` binding (`SEND_EMAIL`), whose presence the request tells.
  */
-function deliveryChannels(config: ServerConfig['enquiry'], bindings?: WorkerBindings): ('webhook' | 'email')[] {
+function deliveryChannels(config: ServerConfig['enquiry'], bindings?: EnquiryBindings): ('webhook' | 'email')[] {
   const channels: ('webhook' | 'email')[] = [];
   if (config.webhookUrl) channels.push('webhook');
   if (config.email && (ON_WORKERS ? Boolean(bindings?.SEND_EMAIL) : Boolean(config.email.smtpUrl)))
@@ -43,20 +37,10 @@ function deliveryChannels(config: ServerConfig['enquiry'], bindings?: WorkerBind
 }
 
 /** The queue's channels on Workers: each configured one, an email one per message. */
-function queueChannels(config: ServerConfig['enquiry'], bindings?: WorkerBindings): QueueChannel[] {
+function queueChannels(config: ServerConfig['enquiry'], bindings?: EnquiryBindings): QueueChannel[] {
   return deliveryChannels(config, bindings).flatMap((channel) =>
     channel === 'webhook' ? (['webhook'] as const) : (['team-email', 'visitor-email'] as const),
   );
-}
-
-/** For /healthz: the configured channels and (Node) how many records each has yet to deliver. */
-export function deliveryStatus(bindings?: WorkerBindings): {
-  channels: string[];
-  pending?: Partial<Record<string, number>>;
-} {
-  const channels = deliveryChannels(serverConfig().enquiry, bindings);
-  const outbox = openOutbox;
-  return { channels, ...(outbox ? { pending: outbox.pendingCounts() } : {}) };
 }
 
 const NO_CHANNEL =
@@ -84,30 +68,16 @@ export function emailSettings(config: ServerConfig): EmailSettings | undefined {
   };
 }
 
-/** Workers: the bindings (`ENQUIRY_QUEUE`, `SEND_EMAIL`) as the request handed them over. */
-export function useEnquiryBindings(bindings: WorkerBindings | undefined): void {
-  if (bindings?.ENQUIRY_QUEUE) queueBinding ??= bindings.ENQUIRY_QUEUE;
-  if (bindings) workerBindings ??= bindings;
-}
-
 /**
  * Workers have no start-up of their own: the first request of an isolate says where enquiries will go, or
  * that they can go nowhere (then every enquiry is refused: without a channel a queue could deliver nothing).
  */
-export function announceWorkersDelivery(bindings: WorkerBindings | undefined): void {
-  if (announced) return;
-  announced = true;
-  let config: ServerConfig;
-  try {
-    config = serverConfig();
-  } catch {
-    return; // bad settings: the chain's checkSettings step reports them
-  }
+function announceWorkersDelivery(config: ServerConfig, bindings: EnquiryBindings | undefined): void {
   const { webhookUrl, email } = config.enquiry;
   const channels = deliveryChannels(config.enquiry, bindings);
   if (!bindings?.ENQUIRY_QUEUE)
     console.error('enquiries: the ENQUIRY_QUEUE binding is missing; every enquiry is refused');
-  else if (channels.length === 0) console.warn(`enquiries: ${NO_CHANNEL_ON_WORKERS}; every enquiry is refused`);
+  else if (channels.length === 0) console.error(`enquiries: ${NO_CHANNEL_ON_WORKERS}; every enquiry is refused`);
   else
     console.info(
       'enquiries: queued, then ' +
@@ -120,22 +90,25 @@ export function announceWorkersDelivery(bindings: WorkerBindings | undefined): v
     console.warn('enquiries: ENQUIRY_EMAIL_TO/FROM are set but the SEND_EMAIL binding is missing: no email is sent');
 }
 
-function workersStore(config: ServerConfig['enquiry']): EnquiryStore {
-  const queue = queueBinding;
-  const channels = queueChannels(config, workerBindings);
-  if (!queue) return refusingStore('the ENQUIRY_QUEUE binding is missing (scripts/cloudflare/wrangler.jsonc)');
-  if (channels.length === 0) return refusingStore(NO_CHANNEL_ON_WORKERS);
+function workersStore(config: ServerConfig['enquiry'], bindings: EnquiryBindings | undefined): EnquiryStore {
+  const queue = bindings?.ENQUIRY_QUEUE;
+  const channels = queueChannels(config, bindings);
+  // the isolate's first request said why already (announceWorkersDelivery)
+  const said = { info() {}, warn() {}, error() {} };
+  if (!queue) return refusingStore('the ENQUIRY_QUEUE binding is missing (scripts/cloudflare/wrangler.jsonc)', said);
+  if (channels.length === 0) return refusingStore(NO_CHANNEL_ON_WORKERS, said);
   return new QueueStore(queue, channels);
 }
 
-async function nodeStore(settings: ServerConfig): Promise<EnquiryStore> {
+async function nodeStore(settings: ServerConfig, fonts: () => Promise<EmbeddedFonts>): Promise<FileOutbox> {
   const config = settings.enquiry;
   // Loaded only here, so a Worker never evaluates the node:fs and SMTP code it could not use.
-  const [{ FileOutbox }, { Forwarder }, { smtpChannels }, { postToWebhook }] = await Promise.all([
+  const [{ FileOutbox }, { Forwarder }, { smtpChannels }, { postToWebhook }, { quotationMaker }] = await Promise.all([
     import('./outbox'),
     import('./forwarder'),
     import('./smtp-delivery'),
     import('./webhook-request'),
+    import('./team-attachments'),
   ]);
   const { webhookUrl: url, email } = config;
   const smtpSettings = email?.smtpUrl
@@ -157,7 +130,7 @@ async function nodeStore(settings: ServerConfig): Promise<EnquiryStore> {
     }).start();
   }
   if (smtpSettings) {
-    const smtp = smtpChannels(smtpSettings);
+    const smtp = smtpChannels(smtpSettings, quotationMaker(settings, fonts));
     new Forwarder({ name: 'team email', source: outbox.channel('team-email'), deliver: smtp.team, ...timing }).start();
     new Forwarder({
       name: 'acknowledgement email',
@@ -166,7 +139,6 @@ async function nodeStore(settings: ServerConfig): Promise<EnquiryStore> {
       ...timing,
     }).start();
   }
-  openOutbox = outbox;
   const pending = Object.entries(outbox.pendingCounts())
     .map(([name, count]) => `${count} for ${name}`)
     .join(', ');
@@ -180,9 +152,8 @@ async function nodeStore(settings: ServerConfig): Promise<EnquiryStore> {
   return outbox;
 }
 
-async function createPipeline(settings: ServerConfig): Promise<EnquiryPipeline> {
+function createPipeline(settings: ServerConfig, store: EnquiryStore): EnquiryPipeline {
   const config = settings.enquiry;
-  const store = ON_WORKERS ? workersStore(config) : await nodeStore(settings);
   return new EnquiryPipeline({
     store,
     limiter: new RateLimiter(config.rateLimit, config.rateWindowMs),
@@ -193,16 +164,42 @@ async function createPipeline(settings: ServerConfig): Promise<EnquiryPipeline> 
   });
 }
 
-/** The shared pipeline. A failed start (e.g. an unwritable outbox folder) is retried on the next call. */
-export function enquiryPipeline(): Promise<EnquiryPipeline> {
-  let pipeline = sharedPipeline;
-  if (!pipeline) {
-    const opening = createPipeline(serverConfig());
-    sharedPipeline = pipeline = opening;
-    opening.catch((error: unknown) => {
-      console.error('enquiries: could not open the outbox:', error);
-      if (sharedPipeline === opening) sharedPipeline = undefined;
-    });
-  }
-  return pipeline;
+/**
+ * The site's enquiries: its pipeline, opened on first use (Node's start opens it), and where they go. On
+ * Workers the isolate's first request, which makes the site, also says where enquiries will go.
+ */
+export function createEnquiries(
+  settings: ServerConfig,
+  bindings: EnquiryBindings | undefined,
+  /** The documents' fonts (a registration's quotation goes with the team's email). */
+  fonts: () => Promise<EmbeddedFonts>,
+) {
+  if (ON_WORKERS) announceWorkersDelivery(settings, bindings);
+  let opened: Promise<EnquiryPipeline> | undefined;
+  /** Node: the file outbox, for /healthz's pending counts. */
+  let outbox: FileOutbox | undefined;
+  return {
+    /** The shared pipeline. A failed start (e.g. an unwritable outbox folder) is retried on the next call. */
+    pipeline(): Promise<EnquiryPipeline> {
+      let pipeline = opened;
+      if (!pipeline) {
+        const opening = (async () => {
+          if (ON_WORKERS) return createPipeline(settings, workersStore(settings.enquiry, bindings));
+          outbox = await nodeStore(settings, fonts);
+          return createPipeline(settings, outbox);
+        })();
+        opened = pipeline = opening;
+        opening.catch((error: unknown) => {
+          console.error('enquiries: could not open the outbox:', error);
+          if (opened === opening) opened = undefined;
+        });
+      }
+      return pipeline;
+    },
+    /** For /healthz: the configured channels and (Node) how many records each has yet to deliver. */
+    status(): { channels: string[]; pending?: Partial<Record<string, number>> } {
+      const channels = deliveryChannels(settings.enquiry, bindings);
+      return { channels, ...(outbox ? { pending: outbox.pendingCounts() } : {}) };
+    },
+  };
 }

@@ -1,14 +1,11 @@
 // Signed, time-limited form tokens: one per rendering (so a cached page can be shared), refused when never
 // issued here, tampered with or too old; the same secret in another process accepts them.
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { resetServerConfigForTests } from '../server-config';
-import { FORM_TOKEN_MAX_AGE_MS, forgetSigningKeyForTests, issueFormToken, isValidFormToken } from './form-token';
+import { forgetSiteForTests } from '../../site';
+import { FORM_TOKEN_MAX_AGE_MS, issueFormToken, isValidFormToken } from './form-token';
 
-/** A new process (or isolate): the signing key is made again from the settings. */
-function restart(): void {
-  forgetSigningKeyForTests();
-  resetServerConfigForTests();
-}
+/** A new process (or isolate): its site, and so the signing key, is made again from the settings. */
+const restart = forgetSiteForTests;
 
 afterEach(() => {
   vi.unstubAllEnvs();

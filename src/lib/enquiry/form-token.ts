@@ -9,7 +9,7 @@
  * the visitor keeps what they typed and sends again with the fresh token of the answer.
  */
 import 'server-only';
-import { serverConfig } from '../server-config';
+import { site } from '../../site';
 
 /** A cached page may be hours old and a visitor slow to type; a day is longer than both. */
 export const FORM_TOKEN_MAX_AGE_MS = 24 * 60 * 60 * 1000;
@@ -17,29 +17,14 @@ export const FORM_TOKEN_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 const CLOCK_SKEW_MS = 5 * 60 * 1000;
 const SHAPE = /^([0-9a-z]{1,10})\.([A-Za-z0-9_-]{16})\.([A-Za-z0-9_-]{43})$/;
 
-let key: Promise<CryptoKey> | undefined;
-
 function base64url(bytes: Uint8Array): string {
   let binary = '';
   for (const byte of bytes) binary += String.fromCharCode(byte);
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
-/** Tests: a new process (or isolate), whose key is made again from the settings. */
-export function forgetSigningKeyForTests(): void {
-  key = undefined;
-}
-
-function signingKey(): Promise<CryptoKey> {
-  key ??= (async () => {
-    const secret = serverConfig().enquiry.formTokenSecret;
-    if (!secret && serverConfig().runtime === 'workers')
-      console.warn('enquiries: FORM_TOKEN_SECRET is not set: a form is refused when another isolate answers it');
-    const raw = secret ? new TextEncoder().encode(secret) : crypto.getRandomValues(new Uint8Array(32));
-    return crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
-  })();
-  return key;
-}
+/** The key of this site (src/site.ts): FORM_TOKEN_SECRET, or one of its own per process or isolate. */
+const signingKey = (): Promise<CryptoKey> => site().keys.formToken;
 
 async function signature(payload: string): Promise<string> {
   const mac = await crypto.subtle.sign('HMAC', await signingKey(), new TextEncoder().encode(payload));

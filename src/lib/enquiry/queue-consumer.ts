@@ -10,6 +10,7 @@ import { parseServerConfig, type Env, type ServerConfig } from '../server-config
 import { emailSettings } from './delivery';
 import { deliverQueuedEnquiries, type QueueBatch, type QueueChannel } from './queue';
 import { sendEmailChannels, type SendEmail } from './send-email-delivery';
+import { quotationMaker } from './team-attachments';
 import type { Deliver } from './store';
 import { postToWebhook } from './webhook-request';
 
@@ -24,7 +25,8 @@ function consumerChannels(config: ServerConfig, sendEmail: SendEmail | undefined
   }
   const settings = emailSettings(config);
   if (settings && sendEmail) {
-    const email = sendEmailChannels(settings, sendEmail);
+    const fonts = () => import('../documents/pdf-writer').then(({ loadEmbeddedFonts }) => loadEmbeddedFonts());
+    const email = sendEmailChannels(settings, sendEmail, quotationMaker(config, fonts));
     channels['team-email'] = email.team;
     channels['visitor-email'] = email.visitor;
   }

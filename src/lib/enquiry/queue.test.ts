@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import type { EnquiryBindings } from './delivery';
 import { deliverQueuedEnquiries, type EnquiryQueue, type QueueMessage } from './queue';
 import type { DeliveryAnswer, EnquiryRecord, Logger } from './store';
 import { postToWebhook } from './webhook-request';
@@ -16,11 +17,16 @@ type Sent = { body: unknown; contentType?: 'json' }[];
 
 const quiet: Logger = { info() {}, warn() {}, error() {} };
 
-/** The delivery as a fresh Worker isolate loads it: ON_WORKERS is read when the module is evaluated. */
-async function loadOnWorkers() {
+/**
+ * A fresh Worker isolate whose first request carried these bindings: its modules loaded anew (ON_WORKERS is
+ * read when a module is evaluated) and its site made with them (src/site.ts).
+ */
+async function loadOnWorkers(bindings: EnquiryBindings) {
   vi.stubGlobal('navigator', { userAgent: 'Cloudflare-Workers' });
   vi.resetModules();
-  const delivery = await import('./delivery');
+  const { ON_WORKERS } = await import('./delivery');
+  const { createSite } = await import('../../site');
+  const site = createSite({ runtime: 'workers', bindings });
   const { issueFormToken } = await import('./form-token');
   const form = {
     firstName: 'Aisha',
@@ -37,7 +43,7 @@ async function loadOnWorkers() {
     formToken: await issueFormToken(),
     website: '',
   };
-  return { ...delivery, form };
+  return { ON_WORKERS, enquiries: site.enquiries, form };
 }
 
 let dir: string;
@@ -68,8 +74,6 @@ afterEach(async () => {
   vi.unstubAllGlobals();
   vi.unstubAllEnvs();
   vi.restoreAllMocks();
-  const { resetServerConfigForTests } = await import('../server-config');
-  resetServerConfigForTests();
   await new Promise((resolve) => server.close(resolve));
   await rm(dir, { recursive: true, force: true });
 });
@@ -77,12 +81,13 @@ afterEach(async () => {
 describe('the producer: the form action on Workers', () => {
   test('an accepted enquiry is sent to the queue once, as JSON; a resubmission is confirmed again, nothing on disk', async () => {
     vi.stubEnv('ENQUIRY_WEBHOOK_URL', url);
-    const { ON_WORKERS, enquiryPipeline, useEnquiryBindings, form } = await loadOnWorkers();
-    expect(ON_WORKERS).toBe(true);
     const sent: Sent[] = [];
-    useEnquiryBindings({ ENQUIRY_QUEUE: { sendBatch: async (batch) => void sent.push([...batch]) } });
+    const { ON_WORKERS, enquiries, form } = await loadOnWorkers({
+      ENQUIRY_QUEUE: { sendBatch: async (batch) => void sent.push([...batch]) },
+    });
+    expect(ON_WORKERS).toBe(true);
 
-    const pipeline = await enquiryPipeline();
+    const pipeline = await enquiries.pipeline();
     const first = await pipeline.submit('contact', form, 'client-1');
     const again = await pipeline.submit('contact', form, 'client-1');
 
@@ -100,9 +105,10 @@ describe('the producer: the form action on Workers', () => {
   test('a queue that cannot take the record: the visitor is told it was not sent', async () => {
     vi.stubEnv('ENQUIRY_WEBHOOK_URL', url);
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { enquiryPipeline, useEnquiryBindings, form } = await loadOnWorkers();
-    useEnquiryBindings({ ENQUIRY_QUEUE: { sendBatch: () => Promise.reject(new Error('queue unavailable')) } });
-    expect(await (await enquiryPipeline()).submit('contact', form, 'c')).toMatchObject({ result: 'failed' });
+    const { enquiries, form } = await loadOnWorkers({
+      ENQUIRY_QUEUE: { sendBatch: () => Promise.reject(new Error('queue unavailable')) },
+    });
+    expect(await (await enquiries.pipeline()).submit('contact', form, 'c')).toMatchObject({ result: 'failed' });
   });
 
   test('without ENQUIRY_WEBHOOK_URL or without the queue binding every enquiry is refused, the reason logged once', async () => {
@@ -112,12 +118,11 @@ describe('the producer: the form action on Workers', () => {
       [url, false, 'the ENQUIRY_QUEUE binding is missing'],
     ] as const) {
       vi.stubEnv('ENQUIRY_WEBHOOK_URL', webhook);
-      const { resetServerConfigForTests } = await import('../server-config');
-      resetServerConfigForTests();
-      const { enquiryPipeline, useEnquiryBindings, form } = await loadOnWorkers();
-      if (queue) useEnquiryBindings({ ENQUIRY_QUEUE: { sendBatch: async () => undefined } });
+      const { enquiries, form } = await loadOnWorkers(
+        queue ? { ENQUIRY_QUEUE: { sendBatch: async () => undefined } } : {},
+      );
       for (const client of ['client-1', 'client-2']) {
-        const pipeline = await enquiryPipeline();
+        const pipeline = await enquiries.pipeline();
         expect(await pipeline.submit('contact', form, client)).toMatchObject({ result: 'failed' });
       }
       expect(errors.mock.calls.filter((call) => String(call[0]).includes(reason))).toHaveLength(1);
@@ -129,14 +134,13 @@ describe('the producer with email on Workers', () => {
   test('with ENQUIRY_EMAIL_* and the send_email binding, and no webhook: accepted, one message per email channel', async () => {
     vi.stubEnv('ENQUIRY_EMAIL_TO', 'team@dilmun.example');
     vi.stubEnv('ENQUIRY_EMAIL_FROM', 'website@dilmun.example');
-    const { enquiryPipeline, useEnquiryBindings, deliveryStatus, form } = await loadOnWorkers();
     const sent: Sent[] = [];
     const queue: EnquiryQueue = { sendBatch: async (batch) => void sent.push([...batch]) };
-    const bindings = { ENQUIRY_QUEUE: queue, SEND_EMAIL: {} };
-    useEnquiryBindings(bindings);
-    expect(deliveryStatus(bindings)).toEqual({ channels: ['email'] });
-    expect(deliveryStatus({})).toEqual({ channels: [] }); // the binding missing: no email
-    expect(await (await enquiryPipeline()).submit('contact', form, 'c')).toMatchObject({ result: 'accepted' });
+    const { enquiries, form } = await loadOnWorkers({ ENQUIRY_QUEUE: queue, SEND_EMAIL: {} });
+    expect(enquiries.status()).toEqual({ channels: ['email'] });
+    const { enquiries: withoutEmail } = await loadOnWorkers({ ENQUIRY_QUEUE: queue });
+    expect(withoutEmail.status()).toEqual({ channels: [] }); // the binding missing: no email
+    expect(await (await enquiries.pipeline()).submit('contact', form, 'c')).toMatchObject({ result: 'accepted' });
     expect(sent.flat().map((message) => (message.body as { channel: string }).channel)).toEqual([
       'team-email',
       'visitor-email',

@@ -6,12 +6,12 @@
 import 'server-only';
 import { parseSubCourseSlug } from '../course-address';
 import { todayInBahrain } from '../format';
-import { getListedSubCourse } from '../search/known-slugs';
+import { getListedSubCourse } from '../admin/content';
 import { isNotFound } from '../admin/content-error';
 import type { CourseVenue } from '../admin/schemas';
-import { getSearchIndex } from '../search/live-search-index';
 import { calendarHref, sessionKey } from '../seo/calendar';
 import { href } from '../site-routes';
+import { site } from '../../site';
 
 /** A session as the registration record and its emails carry it (webhook: `session`). */
 export type RegistrationSession = {
@@ -71,7 +71,7 @@ export async function findSession(ref: unknown, now = new Date()): Promise<Sessi
   if (!session) return { ok: false, reason: startedBefore(ref.slice(slash + 1), now) ? 'started' : 'gone' };
   if (session.start_date <= todayInBahrain(now)) return { ok: false, reason: 'started' };
   // the catalogue answers at once once it exists; a cold server waits a moment for its first read
-  const catalogue = await getSearchIndex(2_000);
+  const catalogue = await site().search.get(2_000);
   const courseCode = catalogue.ok ? catalogue.index.courses.find((course) => course.slug === slug)?.code : undefined;
   return {
     ok: true,

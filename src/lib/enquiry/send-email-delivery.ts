@@ -13,13 +13,17 @@ import 'server-only';
 import { composeEmail } from './email-mime';
 import { acknowledgementEmail, teamEmail, type EmailMessage, type EmailSettings } from './email-messages';
 import { withSitePhone } from './provider-contact';
-import { teamAttachments } from './team-attachments';
+import { teamAttachments, type QuotationMaker } from './team-attachments';
 import type { Deliver, DeliveryAnswer, EnquiryRecord } from './store';
 
 /** Sends one raw MIME message from `from` to `to` (one address); rejects when Cloudflare refuses it. */
 export type SendEmail = (from: string, to: string, raw: string) => Promise<unknown>;
 
-export function sendEmailChannels(settings: EmailSettings, sendEmail: SendEmail): { team: Deliver; visitor: Deliver } {
+export function sendEmailChannels(
+  settings: EmailSettings,
+  sendEmail: SendEmail,
+  quotation: QuotationMaker,
+): { team: Deliver; visitor: Deliver } {
   const send = async (message: EmailMessage | undefined): Promise<DeliveryAnswer> => {
     if (!message) return { verdict: 'delivered', problem: '' }; // nobody to send it to (no address given)
     const raw = await composeEmail(message);
@@ -37,7 +41,7 @@ export function sendEmailChannels(settings: EmailSettings, sendEmail: SendEmail)
     return { verdict: 'delivered', problem: '' };
   };
   return {
-    team: async (record: EnquiryRecord) => send(teamEmail(record, settings, await teamAttachments(record))),
+    team: async (record: EnquiryRecord) => send(teamEmail(record, settings, await teamAttachments(record, quotation))),
     visitor: async (record: EnquiryRecord) => send(acknowledgementEmail(record, await withSitePhone(settings))),
   };
 }

@@ -11,6 +11,7 @@ import type { EmailSettings } from './email-messages';
 import { Forwarder } from './forwarder';
 import { FileOutbox, readOutbox } from './outbox';
 import { smtpChannels, type SmtpChannels } from './smtp-delivery';
+import type { QuotationMaker } from './team-attachments';
 import { referenceOf, type EnquiryRecord, type Logger } from './store';
 
 const quiet: Logger = { info() {}, warn() {}, error() {} };
@@ -28,6 +29,22 @@ const SETTINGS: EmailSettings = {
     email: 'hello@gulf-skills.example',
     address: ['Building 100, Road 200', 'Manama, Kingdom of Bahrain'],
   },
+};
+
+// contact enquiries only: no quotation is made here (quotation.test.ts makes them)
+const QUOTATION: QuotationMaker = {
+  validDays: 14,
+  provider: {
+    ...SETTINGS.provider,
+    phone: SETTINGS.provider.phone,
+    email: SETTINGS.provider.email,
+    legalName: undefined,
+    taxNumber: undefined,
+    vatPercent: undefined,
+    bankDetails: undefined,
+    paymentTerms: 'Payment within 30 days.',
+  },
+  fonts: () => Promise.reject(new Error('no quotation is made in these tests')),
 };
 
 function contactRecord(n: number, overrides: Partial<EnquiryRecord['fields']> = {}): EnquiryRecord {
@@ -81,7 +98,7 @@ async function startCatcher(options: { port?: number; answer?: Answer } = {}): P
 }
 
 function startDelivery(port: number, { timeoutMs = 5_000 } = {}): void {
-  channels = smtpChannels({ ...SETTINGS, url: `smtp://127.0.0.1:${port}`, timeoutMs });
+  channels = smtpChannels({ ...SETTINGS, url: `smtp://127.0.0.1:${port}`, timeoutMs }, QUOTATION);
   for (const [name, deliver] of [
     ['team-email', channels.team],
     ['visitor-email', channels.visitor],

@@ -4,13 +4,32 @@
  * typed and carries no text the sender chose (record 034); the visitor downloads it from the confirmation.
  */
 import 'server-only';
-import { quotationData, quotationFileName } from '../documents/quotation-data';
+import type { EmbeddedFonts } from '../documents/pdf-writer';
+import { quotationData, quotationFileName, type QuotationProvider } from '../documents/quotation-data';
 import { quotationProvider } from '../documents/quotation-provider';
-import { serverConfig } from '../server-config';
+import type { ServerConfig } from '../server-config';
+import { settingsDomain, siteIdentityOf } from '../site-identity';
 import type { EmailAttachment } from './email-messages';
 import { referenceOf, type EnquiryRecord, type Logger } from './store';
 
-export async function teamAttachments(record: EnquiryRecord, log: Logger = console): Promise<EmailAttachment[]> {
+/** What a registration's quotation is made with: the owner's settings, and the documents' fonts. */
+export type QuotationMaker = {
+  validDays: number;
+  provider: QuotationProvider;
+  fonts: () => Promise<EmbeddedFonts>;
+};
+
+/** The maker of the settings: the provider as they name it (no request here: SITE_DOMAIN or SITE_URL's host). */
+export function quotationMaker(settings: ServerConfig, fonts: () => Promise<EmbeddedFonts>): QuotationMaker {
+  const identity = siteIdentityOf(settings, () => settingsDomain(settings));
+  return { validDays: settings.quotation.validDays, provider: quotationProvider(identity, settings.quotation), fonts };
+}
+
+export async function teamAttachments(
+  record: EnquiryRecord,
+  quotation: QuotationMaker,
+  log: Logger = console,
+): Promise<EmailAttachment[]> {
   if (record.kind !== 'registration' || !record.session) return [];
   const reference = referenceOf(record.id);
   try {
@@ -20,11 +39,11 @@ export async function teamAttachments(record: EnquiryRecord, log: Logger = conso
       session: record.session,
       fields: record.fields,
       delegates: record.delegates ?? [],
-      validDays: serverConfig().quotation.validDays,
+      validDays: quotation.validDays,
     });
     // PDFKit and the fonts load with the first quotation, not with every cold start
     const { quotationPdf } = await import('../documents/quotation-pdf');
-    const bytes = await quotationPdf(data, quotationProvider());
+    const bytes = await quotationPdf(data, quotation.provider, await quotation.fonts());
     return [{ filename: quotationFileName(reference), contentType: 'application/pdf', content: Buffer.from(bytes) }];
   } catch (error) {
     // the registration still reaches the team; the quotation can be made again from the confirmation's link

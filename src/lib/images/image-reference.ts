@@ -5,33 +5,19 @@
  * through this renderer, so the endpoint is no proxy for addresses a visitor writes.
  */
 import 'server-only';
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { serverConfig } from '../server-config';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { site } from '../../site';
 import { IMAGE_PLACES, IMAGE_WIDTHS, type ImagePlaceName, type ImageSources, type ImageWidth } from './image-places';
 import { href, type RoutePath } from '../site-routes';
 
 /** Where the picture route's addresses start (`/_img/`): anything under it is the image endpoint's to answer. */
 export const IMAGE_PATH_PREFIX = ('/_img/[width]/[signature]/[address]' satisfies RoutePath).split('[')[0]!;
 
-let key: Buffer | null | undefined;
-let saidOriginals = false;
-
 /**
- * The signing key, or null where pictures are served as the admin sends them: on Workers without
- * IMAGE_URL_SECRET (every isolate would sign with its own key) and without image transforms. Said once.
+ * The signing key (made with the site, src/site.ts), or null where pictures are served as the admin sends
+ * them: on Workers without IMAGE_URL_SECRET (every isolate would sign with its own key).
  */
-function signingKey(): Buffer | null {
-  if (key !== undefined) return key;
-  const { images, runtime } = serverConfig();
-  if (images.secret) key = Buffer.from(`image-reference:${images.secret}`);
-  else if (runtime === 'node') key = randomBytes(32);
-  else key = null;
-  if (key === null && !saidOriginals) {
-    saidOriginals = true;
-    console.warn('Images: IMAGE_URL_SECRET is not set, so pictures are served as the admin sends them (no resizing).');
-  }
-  return key;
-}
+const signingKey = (): Buffer | null => site().images.signingKey;
 
 const signature = (secret: Buffer, source: string, width: number) =>
   createHmac('sha256', secret).update(`${width} ${source}`).digest().subarray(0, 16).toString('base64url');

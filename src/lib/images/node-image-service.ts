@@ -1,10 +1,9 @@
 /**
  * The Node server's image variants (scripts/node-server/image-variants.mjs, with sharp, outside the app's
- * build): made at start-up from the settings (src/background-jobs.ts), used by the chain's `imageEndpoint`
- * step, and by the Node server itself for variants already on disk, before Hono runs.
+ * build): made with the site at start-up (src/site.ts), used by the chain's `imageEndpoint` step, and by the
+ * Node server itself for variants already on disk, before Hono runs.
  */
 import 'server-only';
-import { mediaOriginsFrom } from '../security/security-headers';
 import type { ServerConfig } from '../server-config';
 import { variantKind, type VariantKind } from './variant-kind';
 
@@ -34,15 +33,12 @@ export type CreateImageService = (settings: {
   variantKind: (accept: string | undefined) => VariantKind;
 }) => NodeImageService;
 
-let service: NodeImageService | undefined;
-let namedOrigins: string[] = [];
-
 export function startNodeImageService<Service extends NodeImageService>(
   create: (settings: Parameters<CreateImageService>[0]) => Service,
   config: ServerConfig,
 ): Service {
   const { images } = config;
-  const made = create({
+  return create({
     dir: images.cacheDir,
     maxBytes: images.cacheMaxBytes,
     concurrency: images.transformsAtOnce,
@@ -54,12 +50,4 @@ export function startNodeImageService<Service extends NodeImageService>(
     clientWriteBytes: images.clientWriteBytes,
     variantKind,
   });
-  service = made;
-  namedOrigins = mediaOriginsFrom(config.admin.baseUrl, config.mediaOrigins);
-  return made;
-}
-
-/** The service and the origins the admin named, or undefined (the development server has none). */
-export function nodeImageService(): { service: NodeImageService; namedOrigins: string[] } | undefined {
-  return service ? { service, namedOrigins } : undefined;
 }

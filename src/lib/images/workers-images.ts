@@ -8,8 +8,6 @@ import 'server-only';
 import type { ImageWidth } from './image-places';
 import type { VariantKind } from './variant-kind';
 
-let saidOriginals = false;
-
 const plain = (status: number, message: string) =>
   new Response(`${message}\n`, {
     status,
@@ -27,6 +25,7 @@ export async function workersImage({
   head,
   maxSourceBytes,
   timeoutMs,
+  onOriginal,
 }: {
   source: string;
   width: ImageWidth;
@@ -34,6 +33,8 @@ export async function workersImage({
   head: boolean;
   maxSourceBytes: number;
   timeoutMs: number;
+  /** Told when the runtime sent the picture as it is (no transform happened). */
+  onOriginal: () => void;
 }): Promise<Response> {
   const init: RequestInitWithImage = {
     // a redirect could lead anywhere: the admin's address is the one signed
@@ -71,13 +72,7 @@ export async function workersImage({
   const resized = response.headers.has('cf-resized');
   if (!resized) {
     if (Number(response.headers.get('content-length') ?? 0) > maxSourceBytes) return fail();
-    if (!saidOriginals) {
-      saidOriginals = true;
-      console.warn(
-        'Images: this runtime does not resize pictures (Cloudflare Image Transformations are off for the zone, ' +
-          'or this is local workerd), so pictures are sent as the admin stores them.',
-      );
-    }
+    onOriginal();
   }
   const headers = new Headers({
     'content-type': type,

@@ -6,10 +6,6 @@
  * cache still asks once per slug per TTL).
  */
 import 'server-only';
-import { contentConnections, getSubCourse } from '../admin/content';
-import type { ContentResult } from '../admin/content-error';
-import type { SubCourse } from '../admin/schemas';
-import { serverConfig } from '../server-config';
 
 export type SlugGate = {
   /** Whether the admin may be asked about `slug` now (consumes budget for an unknown slug). */
@@ -44,28 +40,4 @@ export function createSlugGate({
       known = slugs;
     },
   };
-}
-
-let gate: SlugGate | undefined;
-
-/** The process-wide gate: the search index tells it the catalogue, the content layer asks it. */
-export function slugGate(): SlugGate {
-  gate ??= createSlugGate({ callsPerMinute: serverConfig().search.unknownSlugCallsPerMinute });
-  return gate;
-}
-
-/**
- * The admin's sub-course for a slug from a visitor's address (a course page, its calendar files and brochure,
- * a registration, an enquiry's course): a slug the catalogue does not list is "not found" without an admin
- * call, beyond the gate's small budget. That 404 is the site's inference, not the admin's answer: it is
- * reported as partial, so a page built on it is kept only briefly (CONTENT_RETRY_MS) and a course added since
- * the last crawl is not hidden for a TTL.
- */
-export function getListedSubCourse(slug: string): Promise<ContentResult<SubCourse>> {
-  if (slugGate().mayAsk(slug)) return getSubCourse(slug);
-  contentConnections().onPartial();
-  return Promise.resolve({
-    ok: false,
-    error: { kind: 'HTTP_ERROR', status: 404, message: `/course-venue/details/${slug}: not in the catalogue` },
-  });
 }

@@ -62,8 +62,6 @@ export type SearchIndexStoreOptions = {
   saveEveryMs?: number;
 };
 
-export type SearchIndexStore = ReturnType<typeof createSearchIndexStore>;
-
 /** A server that does not crawl (another holds the lease) looks at the shared file this often. */
 const FOLLOW_EVERY_MS = 2000;
 

@@ -1,0 +1,206 @@
+/**
+ * The site object (issue 30): every service the site runs on, made once from the settings and the platform,
+ * in the order below, each handed the ones it needs. This file holds the only mutable binding of the server's
+ * modules: the site, once made.
+ * - Node: made at start (src/background-jobs.ts `startNodeServer`); `npm run dev` and `waku build`, which have
+ *   no start of ours, make it on first use.
+ * - Workers: made per isolate by its first request (the chain's `openSite` step), whose bindings (the search
+ *   index's KV namespace, the enquiry queue, `send_email`) exist only then.
+ * The chain's steps, the pages and the jobs read the services through `site()`. A second `createSite` in one
+ * process throws: two content caches, page caches or outboxes would each see half of the traffic.
+ */
+import 'server-only';
+import { randomBytes } from 'node:crypto';
+import { createAdminProbe } from './lib/admin/admin-probe';
+import { createContentSource, type ContentSource } from './lib/admin/content-source';
+import { createEnquiries, type EnquiryBindings } from './lib/enquiry/delivery';
+import type { EmbeddedFonts } from './lib/documents/pdf-writer';
+import { startNodeImageService, type CreateImageService, type NodeImageService } from './lib/images/node-image-service';
+import { createSitePageCache } from './lib/page-cache/site-page-cache';
+import { requestRecord } from './lib/request-record';
+import type { CrawlKv } from './lib/search/crawl-kv';
+import { createSlugGate } from './lib/search/known-slugs';
+import { createLiveSearchIndex } from './lib/search/live-search-index';
+import { mediaOriginsFrom } from './lib/security/security-headers';
+import { parseServerConfig, readEnvironment, RUNTIME, type ServerConfig } from './lib/server-config';
+
+/** The Worker's bindings the site uses (scripts/cloudflare/wrangler.jsonc), as a request hands them over. */
+export type WorkerBindings = EnquiryBindings & { SEARCH_INDEX?: CrawlKv };
+
+export type SitePlatform =
+  | { runtime: 'node'; createImageService?: (settings: Parameters<CreateImageService>[0]) => NodeImageService }
+  | { runtime: 'workers'; bindings: WorkerBindings | undefined };
+
+/** What the rest of the site hears from the content layer, and may decide for it (through the request's record). */
+export type ContentReports = {
+  /** A call failed (other than a 404), or answered with its last good copy because the admin failed. */
+  onFailure(): void;
+  /** An answer the site inferred or is still gathering (a slug the catalogue lacks, a partial index). */
+  onPartial(): void;
+  /** Should a stale copy be refreshed before it is used (the page cache's own background re-render)? */
+  wantsFreshAnswers(): boolean;
+};
+
+export function createSite(platform: SitePlatform, settings: ServerConfig = readSettings(platform)) {
+  if (made) throw new Error('The site is made once per process (src/site.ts): a second createSite was called.');
+
+  // the content layer tells the page cache, through the request's record, what a render was made of
+  const reports: ContentReports = {
+    onFailure: () => {
+      requestRecord().render.contentFailed = true;
+    },
+    onPartial: () => {
+      requestRecord().render.partial = true;
+    },
+    wantsFreshAnswers: () => requestRecord().render.refresh,
+  };
+  const source: ContentSource | undefined = settings.admin.baseUrl
+    ? createContentSource({
+        baseUrl: settings.admin.baseUrl,
+        timeoutMs: settings.admin.timeoutMs,
+        maxBytes: settings.admin.maxResponseBytes,
+        ttlMs: settings.admin.cacheTtlMs,
+        retryMs: settings.admin.retryMs,
+        // room for a large catalogue's sub-courses (the search index reads each) beside the pages' content
+        maxEntries: 10_000,
+        awaitRefresh: reports.wantsFreshAnswers,
+      })
+    : undefined;
+  const content = {
+    reports,
+    /** Is the admin reachable (/healthz): one uncached call, shared and reused a few seconds. */
+    probe: createAdminProbe(settings.admin, settings.runtime),
+    /** The admin's content, cached; a server cannot render content without ADMIN_API_URL. */
+    get source(): ContentSource {
+      if (!source) {
+        throw new Error(
+          'ADMIN_API_URL is not set: point it at the admin API (ending in /api), or use `npm start` which starts the demo admin.',
+        );
+      }
+      return source;
+    },
+  };
+
+  // the catalogue: the crawl tells the slug gate which courses exist, the course loaders ask it
+  const slugs = createSlugGate({ callsPerMinute: settings.search.unknownSlugCallsPerMinute });
+  const search = createLiveSearchIndex({
+    settings,
+    source: () => content.source,
+    reports,
+    slugs,
+    kv: platform.runtime === 'workers' ? platform.bindings?.SEARCH_INDEX : undefined,
+  });
+
+  const pageCache = createSitePageCache(settings);
+  const images = {
+    /** Signs the addresses of the admin's pictures (image-reference.ts); null: they are sent as the admin sends them. */
+    signingKey: imageSigningKey(settings),
+    /** Node's resizing service (sharp, outside the app's build); none under `npm run dev` and on Workers. */
+    node:
+      platform.runtime === 'node' && platform.createImageService
+        ? {
+            service: startNodeImageService(platform.createImageService, settings),
+            namedOrigins: mediaOriginsFrom(settings.admin.baseUrl, settings.mediaOrigins),
+          }
+        : undefined,
+    /** Workers: the log says once that pictures are sent untransformed (no Image Transformations here). */
+    onOriginal: once(() =>
+      console.warn(
+        'Images: this runtime does not resize pictures (Cloudflare Image Transformations are off for the zone, ' +
+          'or this is local workerd), so pictures are sent as the admin stores them.',
+      ),
+    ),
+  };
+  // the documents' fonts: parsed with the first document (PDFKit and the fonts load then, not at a cold start)
+  let parsedFonts: Promise<EmbeddedFonts> | undefined;
+  const fonts = () =>
+    (parsedFonts ??= import('./lib/documents/pdf-writer').then(({ loadEmbeddedFonts }) => loadEmbeddedFonts()));
+  const enquiries = createEnquiries(settings, platform.runtime === 'workers' ? platform.bindings : undefined, fonts);
+
+  const keys = {
+    formToken: formTokenKey(settings),
+    quotation: quotationKey(settings),
+  };
+
+  const site = {
+    settings,
+    platform,
+    content,
+    slugs,
+    search,
+    pageCache,
+    images,
+    enquiries,
+    keys,
+    /** The documents' fonts, parsed with the first document (the slow part of it). */
+    fonts,
+  };
+  made = { site };
+  return site;
+}
+
+export type Site = ReturnType<typeof createSite>;
+
+let made: { site: Site } | undefined;
+
+/** The site, made on first use where nothing made it at start (`npm run dev`, `waku build`, unit tests). */
+export function site(): Site {
+  if (made) return made.site;
+  // a Worker's site needs the bindings of a request: a job (queue, cron) there takes its settings from its env
+  if (RUNTIME === 'workers') throw new Error("On Workers the site is made by an isolate's first request (openSite).");
+  return createSite({ runtime: 'node' });
+}
+
+/** Workers: the isolate's site, made by its first request with the bindings it carries. */
+export function siteFor(bindings: WorkerBindings | undefined): Site {
+  return made?.site ?? createSite({ runtime: 'workers', bindings });
+}
+
+/** Unit tests: a new process, whose site is made again from the environment. */
+export function forgetSiteForTests(): void {
+  made = undefined;
+}
+
+function once(action: () => void): () => void {
+  let done = false;
+  return () => {
+    if (!done) action();
+    done = true;
+  };
+}
+
+function readSettings(platform: SitePlatform): ServerConfig {
+  return parseServerConfig(readEnvironment(), platform.runtime);
+}
+
+/**
+ * The key that signs picture addresses, or null where pictures are served as the admin sends them: on Workers
+ * without IMAGE_URL_SECRET (every isolate would sign with its own key). Node without it signs with a key of
+ * its own start.
+ */
+function imageSigningKey({ images, runtime }: ServerConfig): Buffer | null {
+  if (images.secret) return Buffer.from(`image-reference:${images.secret}`);
+  if (runtime === 'node') return randomBytes(32);
+  console.warn('Images: IMAGE_URL_SECRET is not set, so pictures are served as the admin sends them (no resizing).');
+  return null;
+}
+
+/**
+ * Form tokens' HMAC key (form-token.ts): FORM_TOKEN_SECRET, or a random key per process (per isolate on
+ * Workers), so a token from before a restart is refused as expired.
+ */
+function formTokenKey({ enquiry, runtime }: ServerConfig): Promise<CryptoKey> {
+  const secret = enquiry.formTokenSecret;
+  if (!secret && runtime === 'workers')
+    console.warn('enquiries: FORM_TOKEN_SECRET is not set: a form is refused when another isolate answers it');
+  const raw = secret ? new TextEncoder().encode(secret) : crypto.getRandomValues(new Uint8Array(32));
+  return crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+}
+
+/** Quotation addresses' AES-GCM key (quotation-address.ts): QUOTATION_SECRET, or a random key per process. */
+async function quotationKey({ quotation }: ServerConfig): Promise<CryptoKey> {
+  const raw = quotation.secret
+    ? await crypto.subtle.digest('SHA-256', new TextEncoder().encode(quotation.secret))
+    : crypto.getRandomValues(new Uint8Array(32));
+  return crypto.subtle.importKey('raw', raw, 'AES-GCM', false, ['encrypt', 'decrypt']);
+}
