@@ -4,687 +4,687 @@
  */
 
 export interface paths {
-  '/setting/content': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/setting/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Site settings (logo and contact/social link targets) */
+        get: operations["getSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** Site settings (logo and contact/social link targets) */
-    get: operations['getSettings'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/home-page/content': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/home-page/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Home hero */
+        get: operations["getHomeHero"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** Home hero */
-    get: operations['getHomeHero'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/home-intro/content': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/home-intro/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Home intro section */
+        get: operations["getHomeIntro"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** Home intro section */
-    get: operations['getHomeIntro'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/learning-experinece/content': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/learning-experinece/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Intro tiles ("Unlock your learning experience with us"); the path keeps the admin's spelling */
+        get: operations["getIntroTiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** Intro tiles ("Unlock your learning experience with us"); the path keeps the admin's spelling */
-    get: operations['getIntroTiles'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/about-us/content': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/about-us/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** About block */
+        get: operations["getAbout"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** About block */
-    get: operations['getAbout'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/upcoming-certification/content': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/upcoming-certification/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Open courses (the admin's upcoming-certification list) */
+        get: operations["getOpenCourses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** Open courses (the admin's upcoming-certification list) */
-    get: operations['getOpenCourses'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/learning-solution/content': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/learning-solution/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Learning solutions */
+        get: operations["getLearningSolutions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** Learning solutions */
-    get: operations['getLearningSolutions'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/conference-summit/content': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/conference-summit/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Conferences and summits page */
+        get: operations["getConferences"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** Conferences and summits page */
-    get: operations['getConferences'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/destination-training/content': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/destination-training/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Destination training page */
+        get: operations["getDestinationTraining"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** Destination training page */
-    get: operations['getDestinationTraining'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/consultations/content': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/consultations/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Consultations page */
+        get: operations["getConsultations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** Consultations page */
-    get: operations['getConsultations'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/gallery/content': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/gallery/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Photo gallery */
+        get: operations["getGallery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** Photo gallery */
-    get: operations['getGallery'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/upcoming-training/details/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/upcoming-training/details/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Open-course category (id of an open course) */
+        get: operations["getOpenCourseCategory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** Open-course category (id of an open course) */
-    get: operations['getOpenCourseCategory'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/learning-solution-training/details/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/learning-solution-training/details/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Learning-solutions category (id of a learning solution) */
+        get: operations["getLearningSolutionCategory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** Learning-solutions category (id of a learning solution) */
-    get: operations['getLearningSolutionCategory'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/course-venue/details/{slug}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    "/course-venue/details/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sub-course with its sessions */
+        get: operations["getSubCourse"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
     };
-    /** Sub-course with its sessions */
-    get: operations['getSubCourse'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
-  schemas: {
-    /** @description An absolute URL (images and video live on the admin host or any host). */
-    Url: string;
-    /** @description Markdown with raw HTML allowed; rendered through the site's sanitiser. */
-    RichText: string;
-    /** @description Link targets; any of them may be empty. */
-    Settings: {
-      /** @description Image URL of the logo */
-      logo: string;
-      /** @description A tel: address */
-      phone: string;
-      messenger: string;
-      whatsapp: string;
-      facebook: string;
-      instagram: string;
-      twitter: string;
-      linkedin: string;
-    };
-    HomeHero: {
-      title: string;
-      sub_title: string;
-      /** @description Background video for large screens */
-      video?: components['schemas']['Url'];
-      /** @description Banner image for small screens */
-      banner?: components['schemas']['Url'];
-    };
-    HomeIntro: {
-      title: string;
-      description: components['schemas']['RichText'];
-      banner: components['schemas']['Url'];
-    };
-    IntroTile: {
-      image: components['schemas']['Url'];
-      title: string;
-      /** @description A site path such as /gallery, or / */
-      back_link: string;
-    };
-    OpenCourse: {
-      id: number;
-      title: string;
-      short_desc: string;
-      thumb_image: components['schemas']['Url'];
-      /**
-       * Format: date-time
-       * @description Start of the course
-       */
-      remaining_time: string;
-      /** Format: date */
-      starting_date: string;
-      /** @description Free text, e.g. 09:00 - 15:00 */
-      class_timing: string;
-      location: string;
-    };
-    LearningSolution: {
-      id: number;
-      title: string;
-      thumb_image: components['schemas']['Url'];
-    };
-    SingleImagePage: {
-      title: string;
-      description: components['schemas']['RichText'];
-      image?: components['schemas']['Url'];
-    };
-    TwoImagePage: {
-      title: string;
-      description: components['schemas']['RichText'];
-      first_image?: components['schemas']['Url'];
-      second_image?: components['schemas']['Url'];
-    };
-    GalleryItem: {
-      image: components['schemas']['Url'];
-      title: string;
-    };
-    CourseCategory: {
-      title: string;
-      training_course: components['schemas']['TrainingCourse'][];
-    };
-    TrainingCourse: {
-      id: number;
-      code: string;
-      title: string;
-      slug: string;
-    };
-    SubCourse: {
-      title: string;
-      description: components['schemas']['RichText'];
-      course_venue: components['schemas']['CourseVenue'][];
-    };
-    CourseVenue: {
-      /** Format: date */
-      start_date: string;
-      /** Format: date */
-      end_date: string;
-      venue_name: string;
-      /** @description US dollars */
-      course_fee: number;
-    };
-    Error: {
-      error?: string;
-    };
-  };
-  responses: {
-    /** @description Site settings */
-    Settings: {
-      headers: {
-        [name: string]: unknown;
-      };
-      content: {
-        'application/json': {
-          data: components['schemas']['Settings'];
+    schemas: {
+        /** @description An absolute URL (images and video live on the admin host or any host). */
+        Url: string;
+        /** @description Markdown with raw HTML allowed; rendered through the site's sanitiser. */
+        RichText: string;
+        /** @description Link targets; any of them may be empty. */
+        Settings: {
+            /** @description Image URL of the logo */
+            logo: string;
+            /** @description A tel: address */
+            phone: string;
+            messenger: string;
+            whatsapp: string;
+            facebook: string;
+            instagram: string;
+            twitter: string;
+            linkedin: string;
         };
-      };
-    };
-    /** @description Home hero */
-    HomeHero: {
-      headers: {
-        [name: string]: unknown;
-      };
-      content: {
-        'application/json': {
-          data: components['schemas']['HomeHero'];
+        HomeHero: {
+            title: string;
+            sub_title: string;
+            /** @description Background video for large screens */
+            video?: components["schemas"]["Url"];
+            /** @description Banner image for small screens */
+            banner?: components["schemas"]["Url"];
         };
-      };
-    };
-    /** @description Home intro */
-    HomeIntro: {
-      headers: {
-        [name: string]: unknown;
-      };
-      content: {
-        'application/json': {
-          data: components['schemas']['HomeIntro'];
+        HomeIntro: {
+            title: string;
+            description: components["schemas"]["RichText"];
+            banner: components["schemas"]["Url"];
         };
-      };
-    };
-    /** @description Intro tiles */
-    IntroTiles: {
-      headers: {
-        [name: string]: unknown;
-      };
-      content: {
-        'application/json': {
-          data: components['schemas']['IntroTile'][];
+        IntroTile: {
+            image: components["schemas"]["Url"];
+            title: string;
+            /** @description A site path such as /gallery, or / */
+            back_link: string;
         };
-      };
-    };
-    /** @description Upcoming courses */
-    OpenCourses: {
-      headers: {
-        [name: string]: unknown;
-      };
-      content: {
-        'application/json': {
-          data: components['schemas']['OpenCourse'][];
+        OpenCourse: {
+            id: number;
+            title: string;
+            short_desc: string;
+            thumb_image: components["schemas"]["Url"];
+            /**
+             * Format: date-time
+             * @description Start of the course
+             */
+            remaining_time: string;
+            /** Format: date */
+            starting_date: string;
+            /** @description Free text, e.g. 09:00 - 15:00 */
+            class_timing: string;
+            location: string;
         };
-      };
-    };
-    /** @description Learning solutions */
-    LearningSolutions: {
-      headers: {
-        [name: string]: unknown;
-      };
-      content: {
-        'application/json': {
-          data: components['schemas']['LearningSolution'][];
+        LearningSolution: {
+            id: number;
+            title: string;
+            thumb_image: components["schemas"]["Url"];
         };
-      };
-    };
-    /** @description A content page with one optional image */
-    SingleImagePage: {
-      headers: {
-        [name: string]: unknown;
-      };
-      content: {
-        'application/json': {
-          data: components['schemas']['SingleImagePage'];
+        SingleImagePage: {
+            title: string;
+            description: components["schemas"]["RichText"];
+            image?: components["schemas"]["Url"];
         };
-      };
-    };
-    /** @description A content page with up to two images */
-    TwoImagePage: {
-      headers: {
-        [name: string]: unknown;
-      };
-      content: {
-        'application/json': {
-          data: components['schemas']['TwoImagePage'];
+        TwoImagePage: {
+            title: string;
+            description: components["schemas"]["RichText"];
+            first_image?: components["schemas"]["Url"];
+            second_image?: components["schemas"]["Url"];
         };
-      };
-    };
-    /** @description Gallery items */
-    Gallery: {
-      headers: {
-        [name: string]: unknown;
-      };
-      content: {
-        'application/json': {
-          data: components['schemas']['GalleryItem'][];
+        GalleryItem: {
+            image: components["schemas"]["Url"];
+            title: string;
         };
-      };
-    };
-    /** @description A course category and its training courses */
-    CourseCategory: {
-      headers: {
-        [name: string]: unknown;
-      };
-      content: {
-        'application/json': {
-          data: components['schemas']['CourseCategory'];
+        CourseCategory: {
+            title: string;
+            training_course: components["schemas"]["TrainingCourse"][];
         };
-      };
-    };
-    /** @description A sub-course and its sessions */
-    SubCourse: {
-      headers: {
-        [name: string]: unknown;
-      };
-      content: {
-        'application/json': {
-          data: components['schemas']['SubCourse'];
+        TrainingCourse: {
+            id: number;
+            code: string;
+            title: string;
+            slug: string;
         };
-      };
+        SubCourse: {
+            title: string;
+            description: components["schemas"]["RichText"];
+            course_venue: components["schemas"]["CourseVenue"][];
+        };
+        CourseVenue: {
+            /** Format: date */
+            start_date: string;
+            /** Format: date */
+            end_date: string;
+            venue_name: string;
+            /** @description US dollars */
+            course_fee: number;
+        };
+        Error: {
+            error?: string;
+        };
     };
-    /** @description Unknown id or slug */
-    NotFound: {
-      headers: {
-        [name: string]: unknown;
-      };
-      content: {
-        'application/json': components['schemas']['Error'];
-      };
+    responses: {
+        /** @description Site settings */
+        Settings: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["Settings"];
+                };
+            };
+        };
+        /** @description Home hero */
+        HomeHero: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["HomeHero"];
+                };
+            };
+        };
+        /** @description Home intro */
+        HomeIntro: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["HomeIntro"];
+                };
+            };
+        };
+        /** @description Intro tiles */
+        IntroTiles: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["IntroTile"][];
+                };
+            };
+        };
+        /** @description Upcoming courses */
+        OpenCourses: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["OpenCourse"][];
+                };
+            };
+        };
+        /** @description Learning solutions */
+        LearningSolutions: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["LearningSolution"][];
+                };
+            };
+        };
+        /** @description A content page with one optional image */
+        SingleImagePage: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["SingleImagePage"];
+                };
+            };
+        };
+        /** @description A content page with up to two images */
+        TwoImagePage: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["TwoImagePage"];
+                };
+            };
+        };
+        /** @description Gallery items */
+        Gallery: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["GalleryItem"][];
+                };
+            };
+        };
+        /** @description A course category and its training courses */
+        CourseCategory: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["CourseCategory"];
+                };
+            };
+        };
+        /** @description A sub-course and its sessions */
+        SubCourse: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    data: components["schemas"]["SubCourse"];
+                };
+            };
+        };
+        /** @description Unknown id or slug */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Any other status is a failure the site survives (it is never trusted to carry a body). */
+        Failure: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
     };
-    /** @description Any other status is a failure the site survives (it is never trusted to carry a body). */
-    Failure: {
-      headers: {
-        [name: string]: unknown;
-      };
-      content: {
-        'application/json': components['schemas']['Error'];
-      };
+    parameters: {
+        CategoryId: number;
     };
-  };
-  parameters: {
-    CategoryId: number;
-  };
-  requestBodies: never;
-  headers: never;
-  pathItems: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
 }
 export type $defs = Record<string, never>;
 export interface operations {
-  getSettings: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    getSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Settings"];
+            default: components["responses"]["Failure"];
+        };
     };
-    requestBody?: never;
-    responses: {
-      200: components['responses']['Settings'];
-      default: components['responses']['Failure'];
+    getHomeHero: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HomeHero"];
+            default: components["responses"]["Failure"];
+        };
     };
-  };
-  getHomeHero: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    getHomeIntro: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["HomeIntro"];
+            default: components["responses"]["Failure"];
+        };
     };
-    requestBody?: never;
-    responses: {
-      200: components['responses']['HomeHero'];
-      default: components['responses']['Failure'];
+    getIntroTiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["IntroTiles"];
+            default: components["responses"]["Failure"];
+        };
     };
-  };
-  getHomeIntro: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    getAbout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["SingleImagePage"];
+            default: components["responses"]["Failure"];
+        };
     };
-    requestBody?: never;
-    responses: {
-      200: components['responses']['HomeIntro'];
-      default: components['responses']['Failure'];
+    getOpenCourses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["OpenCourses"];
+            default: components["responses"]["Failure"];
+        };
     };
-  };
-  getIntroTiles: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    getLearningSolutions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["LearningSolutions"];
+            default: components["responses"]["Failure"];
+        };
     };
-    requestBody?: never;
-    responses: {
-      200: components['responses']['IntroTiles'];
-      default: components['responses']['Failure'];
+    getConferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["TwoImagePage"];
+            default: components["responses"]["Failure"];
+        };
     };
-  };
-  getAbout: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    getDestinationTraining: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["TwoImagePage"];
+            default: components["responses"]["Failure"];
+        };
     };
-    requestBody?: never;
-    responses: {
-      200: components['responses']['SingleImagePage'];
-      default: components['responses']['Failure'];
+    getConsultations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["SingleImagePage"];
+            default: components["responses"]["Failure"];
+        };
     };
-  };
-  getOpenCourses: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    getGallery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Gallery"];
+            default: components["responses"]["Failure"];
+        };
     };
-    requestBody?: never;
-    responses: {
-      200: components['responses']['OpenCourses'];
-      default: components['responses']['Failure'];
+    getOpenCourseCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["CategoryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["CourseCategory"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
+        };
     };
-  };
-  getLearningSolutions: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
+    getLearningSolutionCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["CategoryId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["CourseCategory"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
+        };
     };
-    requestBody?: never;
-    responses: {
-      200: components['responses']['LearningSolutions'];
-      default: components['responses']['Failure'];
+    getSubCourse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["SubCourse"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Failure"];
+        };
     };
-  };
-  getConferences: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: components['responses']['TwoImagePage'];
-      default: components['responses']['Failure'];
-    };
-  };
-  getDestinationTraining: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: components['responses']['TwoImagePage'];
-      default: components['responses']['Failure'];
-    };
-  };
-  getConsultations: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: components['responses']['SingleImagePage'];
-      default: components['responses']['Failure'];
-    };
-  };
-  getGallery: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: components['responses']['Gallery'];
-      default: components['responses']['Failure'];
-    };
-  };
-  getOpenCourseCategory: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: components['parameters']['CategoryId'];
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: components['responses']['CourseCategory'];
-      404: components['responses']['NotFound'];
-      default: components['responses']['Failure'];
-    };
-  };
-  getLearningSolutionCategory: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: components['parameters']['CategoryId'];
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: components['responses']['CourseCategory'];
-      404: components['responses']['NotFound'];
-      default: components['responses']['Failure'];
-    };
-  };
-  getSubCourse: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        slug: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: components['responses']['SubCourse'];
-      404: components['responses']['NotFound'];
-      default: components['responses']['Failure'];
-    };
-  };
 }
