@@ -17,7 +17,6 @@ import { methodAndErrorRules } from './request-chain/method-and-error-rules';
 import { openSite } from './request-chain/open-site';
 import { pageCache } from './request-chain/page-cache';
 import { pageStatus } from './request-chain/page-status';
-import { scriptsAfterFirstScreen } from './request-chain/scripts-after-first-screen';
 import { securityRules } from './request-chain/security-rules';
 import { serverActionChecks } from './request-chain/server-action-checks';
 import { serverFiles } from './request-chain/server-files';
@@ -31,14 +30,13 @@ const REQUEST_CHAIN: (() => MiddlewareHandler)[] = [
   openSite, // the site object (made by a Worker isolate's first request, with its bindings); a bad setting answers 503
   imageEndpoint, // /_img/…: pictures are not pages, so they are answered before the page cache
   pageCache, // a kept page is answered without rendering; a render is kept once it has ended
-  securityRules, // cross-site form posts refused; security headers and CSP nonces on every answer inside
+  securityRules, // cross-site posts refused; security headers; a page's one HTML pass (scripts after first screen, nonces)
   cleanUrls, // a near-miss address is redirected to its one canonical path; bad %-encoding is a 400
   methodAndErrorRules, // a method a path does not take is a 405; an internal error never shows its text
   serverFiles, // the server's own files by the route table: /healthz, robots, sitemaps, calendars, brochures, quotations, suggestions
   pageStatus, // the status a page recorded (404 for an unknown course) replaces the 200 it streamed with
   edgeStreaming, // Workers: streamed HTML marked so the edge does not buffer it to compress it
   handOverBackgroundWork, // a page request starts a due search-index re-read; on Workers it outlives the answer
-  scriptsAfterFirstScreen, // HTML pages load their scripts once the first screen is painted
   enquiryBodyLimit, // a request body over ENQUIRY_MAX_BODY_BYTES is refused (413) before anything reads it
   serverActionChecks, // a post Waku could not decode is a 4xx with a sentence, not Waku's 500
 ];

@@ -1,20 +1,23 @@
 import type { MiddlewareHandler } from 'hono';
+import { scriptsAfterFirstScreenRewrite } from '../lib/first-paint/scripts-after-first-screen';
+import { htmlRewriteStream } from '../lib/html/html-rewrite';
 import {
   createNonce,
   isCrossSiteWrite,
   isHttpsRequest,
   mediaOriginsFrom,
-  scriptNonceStream,
+  scriptNonceRewrite,
   securityHeaders,
 } from '../lib/security/security-headers';
 import { site } from '../site';
 
 /**
- * Runs inside the page cache: refuses cross-site writes, then stamps the security
- * headers on every response (HSTS when the visitor came over HTTPS) and a CSP nonce on every inline script
- * of HTML pages while they stream. A streamed page is `private, no-cache`: its nonce is for one response.
- * The page cache keeps a completed copy without the nonces, under a policy listing its scripts' hashes,
- * and that copy is the one shared caches may keep (page-cache.ts).
+ * Runs inside the page cache: refuses cross-site writes, then stamps the security headers on every response
+ * (HSTS when the visitor came over HTTPS), and gives a rendered HTML page its one pass on the way out
+ * (src/lib/html/html-rewrite.ts): its scripts wait for the first screen, and every inline script gets the
+ * response's CSP nonce while the page streams. A streamed page is `private, no-cache`: its nonce is for one
+ * response. The page cache keeps a completed copy without the nonces, under a policy listing its scripts'
+ * hashes, and that copy is the one shared caches may keep (page-cache.ts).
  */
 export function securityRules(): MiddlewareHandler {
   // read once, on the first request (the environment is set by then, also on Workers) and kept
@@ -51,7 +54,14 @@ export function securityRules(): MiddlewareHandler {
       headers.set(name, value);
     }
     if (isHtml) headers.set('cache-control', 'private, no-cache');
-    const body = nonce && response.body ? response.body.pipeThrough(scriptNonceStream(nonce)) : response.body;
+    // a kept page's re-render may carry the kept copy's content-encoding (copied by Hono): bodies are never
+    // compressed inside the app (the Node layer and the edge compress later), so the body is plain HTML
+    const body =
+      isHtml && response.body
+        ? response.body.pipeThrough(
+            htmlRewriteStream([scriptsAfterFirstScreenRewrite(), ...(nonce ? [scriptNonceRewrite(nonce)] : [])]),
+          )
+        : response.body;
     headers.delete('content-length');
     c.res = new Response(body, { status: response.status, statusText: response.statusText, headers });
   };

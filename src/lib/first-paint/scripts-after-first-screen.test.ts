@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   FIRST_SCREEN_WAIT_MS,
   importAfterFirstScreen,
-  incompleteUtf8Tail,
-  scriptsAfterFirstScreenStream,
+  scriptsAfterFirstScreenRewrite,
   takeModulePreloads,
 } from './scripts-after-first-screen';
+import { htmlRewriteStream } from '../html/html-rewrite';
 
 const HEAD =
   '<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/>' +
@@ -27,7 +27,7 @@ async function throughStream(chunks: (string | Uint8Array)[]): Promise<string> {
       controller.close();
     },
   });
-  return new Response(source.pipeThrough(scriptsAfterFirstScreenStream())).text();
+  return new Response(source.pipeThrough(htmlRewriteStream([scriptsAfterFirstScreenRewrite()]))).text();
 }
 
 /** `text` as UTF-8, cut every `size` bytes (through the middle of characters). */
@@ -46,19 +46,6 @@ const expected = () =>
     importAfterFirstScreen('/assets/index-b.js', ['/assets/index-b.js', '/assets/site-c.js']),
   ) +
   REST;
-
-describe('incompleteUtf8Tail', () => {
-  it('counts the bytes of a character the next chunk completes, and nothing for whole characters', () => {
-    const utf8 = (text: string) => new TextEncoder().encode(text);
-    expect(incompleteUtf8Tail(utf8('abc'))).toBe(0);
-    expect(incompleteUtf8Tail(utf8('é'))).toBe(0);
-    expect(incompleteUtf8Tail(utf8('aé').slice(0, 2))).toBe(1);
-    expect(incompleteUtf8Tail(utf8('a—').slice(0, 3))).toBe(2);
-    expect(incompleteUtf8Tail(utf8('😀').slice(0, 3))).toBe(3);
-    expect(incompleteUtf8Tail(utf8('😀'))).toBe(0);
-    expect(incompleteUtf8Tail(new Uint8Array(0))).toBe(0);
-  });
-});
 
 describe('takeModulePreloads', () => {
   it('takes out the module preload hints and names their scripts, leaving stylesheets and image preloads', () => {
@@ -81,7 +68,7 @@ describe('importAfterFirstScreen', () => {
   });
 });
 
-describe('scriptsAfterFirstScreenStream', () => {
+describe("scriptsAfterFirstScreenRewrite, in the page's one pass", () => {
   it('rewrites the head and the bootstrap however the chunks fall, and passes everything else byte for byte', async () => {
     expect(await throughStream([PAGE])).toBe(expected());
     for (const size of [1, 5, 64, 700]) {

@@ -14,6 +14,7 @@
  * first starts the scripts at once. Without JavaScript nothing changes: the pages work as HTML.
  * (Waku's bootstrap has no option for this; the HTML is rewritten in the one place every page passes.)
  */
+import type { TextRewrite } from '../html/html-rewrite';
 
 /** The longest the scripts wait for the first screen's pictures (a slow image server must not stall them). */
 export const FIRST_SCREEN_WAIT_MS = 3000;
@@ -64,46 +65,30 @@ export function importAfterFirstScreen(entry: string, scripts: readonly string[]
 }
 
 /**
- * How many bytes at the end of `bytes` start a UTF-8 character that the next chunk completes (0 to 3).
- * The stream decodes only whole characters, so when it stops rewriting and passes chunks on as they are, no
- * part of a character is left behind in a decoder.
+ * The rewrite, in the page's one pass on its way out (src/lib/html/html-rewrite.ts): takes the module
+ * preload hints out of the head and makes the bootstrap import wait for the first screen; everything else
+ * goes on as it came. A document without a head (or with a huge one) is passed on unchanged; one whose
+ * bootstrap is not found loses only the hints (its scripts then load as a chain of imports, see
+ * docs/decisions/023).
  */
-export function incompleteUtf8Tail(bytes: Uint8Array): number {
-  for (let back = 1; back <= Math.min(3, bytes.length); back += 1) {
-    const byte = bytes[bytes.length - back]!;
-    if ((byte & 0xc0) === 0x80) continue; // a continuation byte: its lead byte is further back
-    const length = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
-    return length > back ? back : 0;
-  }
-  return 0;
-}
-
-/**
- * A pass-through stream for an HTML body: takes the module preload hints out of its head and makes the
- * bootstrap import wait for the first screen. Everything else streams on byte for byte. A document without
- * a head (or with a huge one) is passed on unchanged; one whose bootstrap is not found loses only the hints
- * (its scripts then load as a chain of imports, see docs/decisions/023).
- */
-export function scriptsAfterFirstScreenStream(): TransformStream<Uint8Array, Uint8Array> {
-  const decoder = new TextDecoder();
-  const encoder = new TextEncoder();
+export function scriptsAfterFirstScreenRewrite(): TextRewrite {
   let state: 'head' | 'bootstrap' | 'done' = 'head';
   let text = '';
-  /** The start of a character split across chunks, held until the next chunk. */
-  let held: Uint8Array = new Uint8Array(0);
   let scripts: string[] = [];
 
-  /** Emits what can go now, holding back only what the current step still needs to see. */
-  function advance(controller: TransformStreamDefaultController<Uint8Array>, final: boolean): void {
+  return (input, final) => {
+    if (state === 'done') return input;
+    text += input;
+    let out = '';
     if (state === 'head') {
       const end = text.indexOf('</head>');
       if (end < 0) {
-        if (!final && text.length <= MAX_HEAD_BYTES) return;
+        if (!final && text.length <= MAX_HEAD_BYTES) return '';
         state = 'done'; // no head to take the hints from: leave the document as it is
       } else {
         const taken = takeModulePreloads(text.slice(0, end));
         scripts = taken.scripts;
-        controller.enqueue(encoder.encode(taken.head));
+        out = taken.head;
         text = text.slice(end);
         state = scripts.length > 0 ? 'bootstrap' : 'done';
       }
@@ -111,49 +96,20 @@ export function scriptsAfterFirstScreenStream(): TransformStream<Uint8Array, Uin
     if (state === 'bootstrap') {
       const match = BOOTSTRAP_IMPORT.exec(text);
       if (match) {
-        const gated = importAfterFirstScreen(match[1]!, scripts);
-        controller.enqueue(encoder.encode(text.slice(0, match.index) + gated));
+        out += text.slice(0, match.index) + importAfterFirstScreen(match[1]!, scripts);
         text = text.slice(match.index + match[0].length);
         state = 'done';
-      } else if (!final && text.length > CARRY) {
-        let cut = text.length - CARRY;
-        if (/[\uD800-\uDBFF]/.test(text[cut - 1]!)) cut -= 1; // never split a surrogate pair
-        controller.enqueue(encoder.encode(text.slice(0, cut)));
-        text = text.slice(cut);
-        return;
       } else if (!final) {
-        return;
+        // room kept back, so an `import("…")</script>` split across chunks is still found
+        let cut = Math.max(0, text.length - CARRY);
+        if (cut > 0 && /[\uD800-\uDBFF]/.test(text[cut - 1]!)) cut -= 1; // never split a surrogate pair
+        out += text.slice(0, cut);
+        text = text.slice(cut);
+        return out;
       }
     }
-    if (text) controller.enqueue(encoder.encode(text));
+    out += text;
     text = '';
-  }
-
-  return new TransformStream({
-    transform(chunk, controller) {
-      let bytes = chunk;
-      if (held.length > 0) {
-        bytes = new Uint8Array(held.length + chunk.length);
-        bytes.set(held);
-        bytes.set(chunk, held.length);
-        held = new Uint8Array(0);
-      }
-      if (state === 'done') {
-        controller.enqueue(bytes);
-        return;
-      }
-      const whole = bytes.length - incompleteUtf8Tail(bytes);
-      held = bytes.slice(whole);
-      text += decoder.decode(bytes.subarray(0, whole));
-      advance(controller, false);
-    },
-    flush(controller) {
-      if (state !== 'done') {
-        text += decoder.decode(held);
-        advance(controller, true);
-      } else if (held.length > 0) {
-        controller.enqueue(held);
-      }
-    },
-  });
+    return out;
+  };
 }

@@ -5,9 +5,10 @@ import {
   isCrossSiteWrite,
   isHttpsRequest,
   mediaOriginsFrom,
-  scriptNonceStream,
+  scriptNonceRewrite,
   securityHeaders,
 } from './security-headers';
+import { htmlRewriteStream } from '../html/html-rewrite';
 
 describe('content security policy', () => {
   test('allows self, the nonce and the media origins, and nothing else', () => {
@@ -87,7 +88,7 @@ async function pipe(chunks: string[], nonce: string) {
     },
   });
   const out: string[] = [];
-  const reader = source.pipeThrough(scriptNonceStream(nonce)).getReader();
+  const reader = source.pipeThrough(htmlRewriteStream([scriptNonceRewrite(nonce)])).getReader();
   const decoder = new TextDecoder();
   for (;;) {
     const { done, value } = await reader.read();

@@ -9,6 +9,7 @@
  * https: host (the admin contract lets media live anywhere; media cannot run script) and the extra
  * MEDIA_ORIGINS (for http: hosts), fetches to itself (RSC navigation, actions).
  */
+import type { TextRewrite } from '../html/html-rewrite';
 
 export type SecurityOptions = {
   /** Origins images and video may come from besides the site itself and https: hosts (the admin's origin). */
@@ -112,22 +113,20 @@ function partialAtEnd(text: string, pattern: string): number {
 }
 
 /**
- * Stamps `nonce` on every `<script` start tag of a streamed HTML body, chunk by chunk (streaming is kept).
+ * Stamps `nonce` on every `<script` start tag of a streamed HTML body, chunk by chunk (streaming is kept):
+ * a rewrite of the page's one pass on its way out (src/lib/html/html-rewrite.ts).
  * Waku 0.27 renders its inline bootstrap and RSC-payload scripts without a nonce option, so this is where
  * they get one. Outside scripts only real tags can match: React escapes `<` in text and attributes, and admin
  * HTML never carries a script past the sanitiser. Inside a script (the RSC payload, which may quote a
  * visitor's `<script` search) nothing is touched until its `</script`, which the payload always escapes.
  */
-export function scriptNonceStream(nonce: string): TransformStream<Uint8Array, Uint8Array> {
-  const decoder = new TextDecoder();
-  const encoder = new TextEncoder();
+export function scriptNonceRewrite(nonce: string): TextRewrite {
   const openTag = /<script(?=[\s>])/i;
   const closeTag = /<\/script/i;
   let inScript = false;
   let carry = '';
-
-  const process = (input: string, final: boolean): string => {
-    let text = input;
+  return (input, final) => {
+    let text = carry + input;
     let out = '';
     for (;;) {
       const match = (inScript ? closeTag : openTag).exec(text);
@@ -142,17 +141,6 @@ export function scriptNonceStream(nonce: string): TransformStream<Uint8Array, Ui
     carry = text.slice(text.length - keep);
     return out + text.slice(0, text.length - keep);
   };
-
-  return new TransformStream({
-    transform(chunk, controller) {
-      const ready = process(carry + decoder.decode(chunk, { stream: true }), false);
-      if (ready) controller.enqueue(encoder.encode(ready));
-    },
-    flush(controller) {
-      const rest = process(carry + decoder.decode(), true);
-      if (rest) controller.enqueue(encoder.encode(rest));
-    },
-  });
 }
 
 /**
