@@ -10,11 +10,14 @@
  * process throws: two content caches, page caches or outboxes would each see half of the traffic.
  */
 import 'server-only';
-import { randomBytes } from 'node:crypto';
 import { createAdminProbe } from './lib/admin/admin-probe';
+import { quotationKey } from './lib/documents/quotation-address';
 import { createContentSource, type ContentSource } from './lib/admin/content-source';
 import { createEnquiries, type EnquiryBindings } from './lib/enquiry/delivery';
+import { formTokenKey } from './lib/enquiry/form-token';
+import { quotationMaker } from './lib/enquiry/team-attachments';
 import type { EmbeddedFonts } from './lib/documents/pdf-writer';
+import { imageSigningKey } from './lib/images/image-reference';
 import { startNodeImageService, type CreateImageService, type NodeImageService } from './lib/images/node-image-service';
 import { createSitePageCache } from './lib/page-cache/site-page-cache';
 import { requestRecord } from './lib/request-record';
@@ -115,12 +118,23 @@ export function createSite(platform: SitePlatform, settings: ServerConfig = read
   let parsedFonts: Promise<EmbeddedFonts> | undefined;
   const fonts = () =>
     (parsedFonts ??= import('./lib/documents/pdf-writer').then(({ loadEmbeddedFonts }) => loadEmbeddedFonts()));
-  const enquiries = createEnquiries(settings, platform.runtime === 'workers' ? platform.bindings : undefined, fonts);
-
   const keys = {
-    formToken: formTokenKey(settings),
-    quotation: quotationKey(settings),
+    formToken: formTokenKeyOf(settings),
+    quotation: quotationKey(settings.quotation.secret),
   };
+  const enquiries = createEnquiries({
+    settings,
+    bindings: platform.runtime === 'workers' ? platform.bindings : undefined,
+    formTokenKey: keys.formToken,
+    // the emails give the phone the site shows (the admin's, else SITE_PHONE) and carry a registration's quotation
+    email: {
+      adminPhone: async () => {
+        const answer = await content.source.getSettings();
+        return answer.ok ? answer.data.phone : undefined;
+      },
+      quotation: quotationMaker(settings, fonts),
+    },
+  });
 
   const site = {
     settings,
@@ -174,33 +188,11 @@ function readSettings(platform: SitePlatform): ServerConfig {
 }
 
 /**
- * The key that signs picture addresses, or null where pictures are served as the admin sends them: on Workers
- * without IMAGE_URL_SECRET (every isolate would sign with its own key). Node without it signs with a key of
- * its own start.
- */
-function imageSigningKey({ images, runtime }: ServerConfig): Buffer | null {
-  if (images.secret) return Buffer.from(`image-reference:${images.secret}`);
-  if (runtime === 'node') return randomBytes(32);
-  console.warn('Images: IMAGE_URL_SECRET is not set, so pictures are served as the admin sends them (no resizing).');
-  return null;
-}
-
-/**
  * Form tokens' HMAC key (form-token.ts): FORM_TOKEN_SECRET, or a random key per process (per isolate on
  * Workers), so a token from before a restart is refused as expired.
  */
-function formTokenKey({ enquiry, runtime }: ServerConfig): Promise<CryptoKey> {
-  const secret = enquiry.formTokenSecret;
-  if (!secret && runtime === 'workers')
+function formTokenKeyOf({ enquiry, runtime }: ServerConfig): Promise<CryptoKey> {
+  if (!enquiry.formTokenSecret && runtime === 'workers')
     console.warn('enquiries: FORM_TOKEN_SECRET is not set: a form is refused when another isolate answers it');
-  const raw = secret ? new TextEncoder().encode(secret) : crypto.getRandomValues(new Uint8Array(32));
-  return crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
-}
-
-/** Quotation addresses' AES-GCM key (quotation-address.ts): QUOTATION_SECRET, or a random key per process. */
-async function quotationKey({ quotation }: ServerConfig): Promise<CryptoKey> {
-  const raw = quotation.secret
-    ? await crypto.subtle.digest('SHA-256', new TextEncoder().encode(quotation.secret))
-    : crypto.getRandomValues(new Uint8Array(32));
-  return crypto.subtle.importKey('raw', raw, 'AES-GCM', false, ['encrypt', 'decrypt']);
+  return formTokenKey(enquiry.formTokenSecret);
 }

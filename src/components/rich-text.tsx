@@ -1,4 +1,5 @@
 import { renderRichText } from '../lib/rich-text/render-rich-text';
+import { site } from '../site';
 
 /**
  * Server component for every rich-text field (site spec §1). `underHeading` is the level of the heading the
@@ -14,6 +15,8 @@ export function RichText({
   underHeading?: number;
 }) {
   return (
-    <div className={className ? `rich-text ${className}` : 'rich-text'}>{renderRichText(source, { underHeading })}</div>
+    <div className={className ? `rich-text ${className}` : 'rich-text'}>
+      {renderRichText(source, { underHeading, imageKey: site().images.signingKey })}
+    </div>
   );
 }

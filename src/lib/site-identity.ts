@@ -8,41 +8,12 @@
  */
 import 'server-only';
 import { site } from '../site';
-import type { ServerConfig } from './server-config';
+import { siteIdentityOf, type SiteIdentity } from './provider-identity';
 import { siteDomain } from './site-origin';
-
-type SiteIdentity = {
-  name: string;
-  /** Postal address lines, empty when none is configured. */
-  address: readonly string[];
-  /** Where the provider is, for the short mentions: the address's last line. */
-  location: string | undefined;
-  openingHours: string | undefined;
-  /** A `tel:` address. */
-  phone: string | undefined;
-  email: string | undefined;
-};
 
 /** The identity of the site being served (its domain: the one the visitor reached, see site-origin.ts). */
 export function siteIdentity(): SiteIdentity {
   return siteIdentityOf(site().settings, siteDomain);
-}
-
-/** The identity the settings give, named by `domain` when SITE_NAME is unset (work outside a request: the queue's). */
-export function siteIdentityOf({ site }: ServerConfig, domain: () => string): SiteIdentity {
-  return {
-    name: site.name ?? domain(),
-    address: site.address,
-    location: site.address.at(-1),
-    openingHours: site.openingHours,
-    phone: site.phone,
-    email: site.email,
-  };
-}
-
-/** The domain outside a request (the queue's and the forwarders' work): SITE_DOMAIN, else SITE_URL's host. */
-export function settingsDomain({ site }: ServerConfig): string {
-  return site.domain ?? new URL(site.url ?? 'http://localhost').hostname.replace(/^\[|\]$/g, '');
 }
 
 /** The provider's name, as titles and headings use it. */

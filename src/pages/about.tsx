@@ -4,7 +4,7 @@ import { ABOUT_EYEBROW, ABOUT_LOADING, ABOUT_WHAT, AboutBody, AboutBodySkeleton 
 import styles from '../components/home/about-block.module.css';
 import { Section } from '../components/ui/section';
 import { LoadingRegion } from '../components/ui/skeleton';
-import { getAbout } from '../lib/admin/content';
+import { getAbout } from '../lib/content';
 import { Meta } from '../components/seo/meta';
 import { PageHead } from '../components/seo/page-head';
 import { describeText } from '../lib/seo/plain-text';

@@ -1,7 +1,7 @@
 import { GalleryPage } from '../components/gallery/gallery-page';
 import { Meta } from '../components/seo/meta';
 import { PageHead } from '../components/seo/page-head';
-import { getGallery } from '../lib/admin/content';
+import { getGallery } from '../lib/content';
 
 export default function Gallery() {
   const gallery = getGallery();

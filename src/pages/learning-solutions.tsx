@@ -6,7 +6,7 @@ import {
 } from '../components/home/learning-solutions';
 import styles from '../components/home/learning-solutions.module.css';
 import { Section } from '../components/ui/section';
-import { getLearningSolutions } from '../lib/admin/content';
+import { getLearningSolutions } from '../lib/content';
 import { Meta } from '../components/seo/meta';
 import { PageHead } from '../components/seo/page-head';
 import { listOf } from '../lib/seo/plain-text';

@@ -1,4 +1,4 @@
-import { getLearningSolutionCategory, getListedSubCourse, getOpenCourseCategory } from '../lib/admin/content';
+import { getLearningSolutionCategory, getListedSubCourse, getOpenCourseCategory } from '../lib/content';
 import { isNotFound } from '../lib/admin/content-error';
 import type { CourseCategory, SubCourse } from '../lib/admin/schemas';
 import { parseCategoryId, parseSubCourseSlug } from '../lib/course-address';

@@ -24,7 +24,7 @@ export function imageEndpoint(): MiddlewareHandler {
       c.res = plain(405, 'This address only answers GET, HEAD.', { allow: 'GET, HEAD' });
       return;
     }
-    const read = readImagePath(url.pathname, url.search);
+    const read = readImagePath(url.pathname, url.search, site().images.signingKey);
     if (!read.ok) {
       c.res = plain(read.status, read.message);
       return;

@@ -7,7 +7,7 @@ import { plainAnswer } from './plain-answers';
 
 /** A registration's quotation as a PDF: /quotation/<sealed>.pdf, made from what the address carries. */
 export async function quotationFile(sealed: string): Promise<Response> {
-  const opened = await openQuotation(sealed);
+  const opened = await openQuotation(site().keys.quotation, sealed);
   if (!opened.ok) {
     return opened.reason === 'expired'
       ? plainAnswer(410, 'This quotation has expired. Ask us for a new one, quoting your reference.')

@@ -1,4 +1,4 @@
-import { getListedSubCourse } from '../lib/admin/content';
+import { getListedSubCourse } from '../lib/content';
 import { isNotFound } from '../lib/admin/content-error';
 import { parseSubCourseSlug } from '../lib/course-address';
 import { sessionCalendar, sessionUid } from '../lib/seo/calendar';

@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { loadSettings } from '../../lib/admin/render-settings';
+import { loadSettings } from '../../lib/content';
 import { siteIdentity } from '../../lib/site-identity';
 import { ContactForm } from '../enquiry/enquiry-forms';
 import { MailIcon } from '../layout/icons';

@@ -1,4 +1,4 @@
-import { getConferences, getConsultations, getDestinationTraining } from '../../lib/admin/content';
+import { getConferences, getConsultations, getDestinationTraining } from '../../lib/content';
 import { describeText } from '../../lib/seo/plain-text';
 import { siteName } from '../../lib/site-identity';
 import { linkTo } from '../../lib/site-routes';

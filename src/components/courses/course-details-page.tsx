@@ -1,5 +1,5 @@
 import type { ContentResult } from '../../lib/admin/content-error';
-import { getLearningSolutionCategory, getOpenCourseCategory } from '../../lib/admin/content';
+import { getLearningSolutionCategory, getOpenCourseCategory } from '../../lib/content';
 import type { CourseCategory, TrainingCourse } from '../../lib/admin/schemas';
 import { listPage, pageHref, pageRange, requestedPage, type ListPage } from '../../lib/list-pages';
 import type { CategoryKind, SearchCategory } from '../../lib/search/search-index';

@@ -1,5 +1,5 @@
 import type { CourseVenue } from '../../lib/admin/schemas';
-import { registrationHref } from '../../lib/enquiry/registration-session';
+import { registrationHref } from '../../lib/enquiry-form/registration-session';
 import { formatDate, formatFee } from '../../lib/format';
 import { calendarHref } from '../../lib/seo/calendar';
 import { ButtonLink } from '../ui/button-link';

@@ -7,7 +7,7 @@ import { href } from '../../lib/site-routes';
 
 /**
  * The course a sidebar is beside: its title (for the words) and its page's path, the reference its forms
- * send so the server records the course it looks up (src/lib/enquiry/course-context.ts).
+ * send so the server records the course it looks up (src/lib/enquiry-form/course-context.ts).
  */
 export type SidebarCourse = { title: string; page: string };
 

@@ -1,4 +1,4 @@
-import { getListedSubCourse } from '../../lib/admin/content';
+import { getListedSubCourse } from '../../lib/content';
 import type { ContentResult } from '../../lib/admin/content-error';
 import type { SubCourse } from '../../lib/admin/schemas';
 import type { SearchCourse, SearchIndex } from '../../lib/search/search-index';

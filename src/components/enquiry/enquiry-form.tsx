@@ -24,7 +24,7 @@ import {
   type RefObject,
   type SyntheticEvent,
 } from 'react';
-import { sendEnquiry } from '../../lib/enquiry/actions';
+import { sendEnquiry } from '../../lib/enquiry-form/actions';
 import {
   CONTEXT_FIELD,
   DELEGATE_COUNT_FIELD,

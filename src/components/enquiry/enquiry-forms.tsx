@@ -8,6 +8,7 @@ import { cleanContext, LIMITS, type EnquiryFields } from '../../lib/enquiry/sche
 import { siteName } from '../../lib/site-identity';
 import { ContactFormCard } from './contact-form-card';
 import { SidebarForm, type SidebarFormKind } from './sidebar-form';
+import { site } from '../../site';
 
 export type EnquiryPrefill = { message?: string; trainingFor?: 'myself' | 'team' };
 
@@ -20,15 +21,27 @@ export async function ContactForm({ prefill }: { prefill?: EnquiryPrefill | unde
   // The query string is anyone's to write: only a known choice and a message within bounds are taken.
   if (typeof prefill?.message === 'string') values.message = prefill.message.slice(0, LIMITS.message);
   if (prefill?.trainingFor === 'myself' || prefill?.trainingFor === 'team') values.trainingFor = prefill.trainingFor;
-  return <ContactFormCard token={await issueFormToken()} initialValues={values} providerName={siteName()} />;
+  return (
+    <ContactFormCard
+      token={await issueFormToken(site().keys.formToken)}
+      initialValues={values}
+      providerName={siteName()}
+    />
+  );
 }
 
 /**
  * A sidebar form; `context` is the course page's path, the reference the server resolves to the course's
- * title when the form arrives (src/lib/enquiry/course-context.ts), so the enquiry says which course it is about.
+ * title when the form arrives (src/lib/enquiry-form/course-context.ts), so the enquiry says which course it is about.
  */
 async function SidebarEnquiry({ kind, context }: { kind: SidebarFormKind; context: string | undefined }) {
-  return <SidebarForm kind={kind} token={await issueFormToken()} context={cleanContext(context) || undefined} />;
+  return (
+    <SidebarForm
+      kind={kind}
+      token={await issueFormToken(site().keys.formToken)}
+      context={cleanContext(context) || undefined}
+    />
+  );
 }
 
 export function QuickInquiryForm({ context }: { context?: string }) {

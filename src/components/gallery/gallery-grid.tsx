@@ -5,6 +5,7 @@ import { LoadingRegion, Skeleton } from '../ui/skeleton';
 import { GalleryModal } from './gallery-modal';
 import { GalleryTileLink } from './gallery-tile-link';
 import styles from './gallery.module.css';
+import { site } from '../../site';
 
 /** The gallery tiles (server-rendered) and the one modal island that shows a tile's large image. */
 export function GalleryGrid({ gallery }: { gallery: GalleryItem[] }) {
@@ -16,7 +17,9 @@ export function GalleryGrid({ gallery }: { gallery: GalleryItem[] }) {
       <ul className={styles.grid}>
         {items.map((item, index) => (
           <li key={`${item.image}-${index}`} className={styles.item}>
-            <GalleryTileLink item={{ ...item, large: imageSources(item.image, 'galleryLarge') }}>
+            <GalleryTileLink
+              item={{ ...item, large: imageSources(item.image, 'galleryLarge', site().images.signingKey) }}
+            >
               <AdminImage
                 className={styles.thumb}
                 src={item.image}

@@ -7,6 +7,7 @@ import { HeroVideo } from './hero-video';
 import styles from './home-hero.module.css';
 import { imageSources } from '../../lib/images/image-reference';
 import { AdminImage } from '../ui/admin-image';
+import { site } from '../../site';
 
 /**
  * The background video is only chosen where it plays: on wide screens for visitors who have not asked for
@@ -46,7 +47,7 @@ export function HomeHeroView({ hero }: { hero: HomeHeroContent }) {
       {video ? (
         <HeroVideo
           src={video}
-          poster={banner ? imageSources(banner, 'heroPoster') : { src: '' }}
+          poster={banner ? imageSources(banner, 'heroPoster', site().images.signingKey) : { src: '' }}
           media={HERO_VIDEO_MEDIA}
         />
       ) : null}

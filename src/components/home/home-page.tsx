@@ -5,7 +5,7 @@ import {
   getIntroTiles,
   getLearningSolutions,
   getOpenCourses,
-} from '../../lib/admin/content';
+} from '../../lib/content';
 import { AboutSection } from './about-block';
 import { EnquirySection } from './enquiry-section';
 import { HomeHero } from './home-hero';

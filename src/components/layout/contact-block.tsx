@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { loadSettings } from '../../lib/admin/render-settings';
+import { loadSettings } from '../../lib/content';
 import type { Settings } from '../../lib/admin/schemas';
 import { siteIdentity } from '../../lib/site-identity';
 import { Section } from '../ui/section';

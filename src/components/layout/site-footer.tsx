@@ -1,4 +1,4 @@
-import { loadSettings } from '../../lib/admin/render-settings';
+import { loadSettings } from '../../lib/content';
 import type { Settings } from '../../lib/admin/schemas';
 import { Section } from '../ui/section';
 import { todayInBahrain } from '../../lib/format';

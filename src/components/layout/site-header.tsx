@@ -1,4 +1,4 @@
-import { loadSettings } from '../../lib/admin/render-settings';
+import { loadSettings } from '../../lib/content';
 import { Section } from '../ui/section';
 import type { SafeAddress } from '../../lib/admin/schemas';
 import { MENU_LINKS } from '../../lib/site-routes';

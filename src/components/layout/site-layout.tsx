@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { loadSettings } from '../../lib/admin/render-settings';
+import { loadSettings } from '../../lib/content';
 import { Section } from '../ui/section';
 import { ContactBlock } from './contact-block';
 import { FloatingContact } from './floating-contact';

@@ -4,7 +4,7 @@
  * ways to reach the team instead. Decision record 028.
  */
 import { issueFormToken } from '../../lib/enquiry/form-token';
-import { findSession } from '../../lib/enquiry/registration-session';
+import { findSession } from '../../lib/enquiry-form/registration-session';
 import { formatDate, formatFee } from '../../lib/format';
 import { setResponseStatus } from '../../lib/response-status';
 import { siteIdentity } from '../../lib/site-identity';
@@ -12,6 +12,7 @@ import contactStyles from '../contact/contact-page.module.css';
 import { RegistrationForm } from './registration-form';
 import styles from './registration-form.module.css';
 import { href } from '../../lib/site-routes';
+import { site } from '../../site';
 
 const CLOSED = {
   gone: { status: 404, title: 'This session is no longer offered' },
@@ -94,7 +95,7 @@ export async function RegistrationPage({ reference }: { reference: string | null
             Your registration
           </h2>
           <RegistrationForm
-            token={await issueFormToken()}
+            token={await issueFormToken(site().keys.formToken)}
             session={{ ref: session.ref, feeUsd: session.feeUsd }}
             providerName={identity.name}
           />

@@ -1,4 +1,4 @@
-import { loadSettings } from '../../lib/admin/render-settings';
+import { loadSettings } from '../../lib/content';
 import type { Settings } from '../../lib/admin/schemas';
 import { educationalOrganization } from '../../lib/seo/structured-data';
 import { siteIdentity } from '../../lib/site-identity';

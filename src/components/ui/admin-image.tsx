@@ -1,6 +1,7 @@
 import type { ImgHTMLAttributes } from 'react';
 import type { ImagePlaceName } from '../../lib/images/image-places';
 import { imageSources } from '../../lib/images/image-reference';
+import { site } from '../../site';
 
 type ImgProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'sizes'>;
 
@@ -15,6 +16,6 @@ export function AdminImage({
   alt,
   ...rest
 }: ImgProps & { src: string; place: ImagePlaceName; alt: string }) {
-  const sources = imageSources(src, place);
+  const sources = imageSources(src, place, site().images.signingKey);
   return <img {...rest} src={sources.src} srcSet={sources.srcSet} sizes={sources.sizes} alt={alt} />;
 }

@@ -7,15 +7,19 @@
  * (per isolate on Workers), so an address from before a restart answers 404 and the team's emailed copy stays.
  */
 import 'server-only';
-import { site } from '../../site';
 import type { QuotationData } from './quotation-data';
 import { href } from '../site-routes';
 
 const MAX_TOKEN_LENGTH = 8000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The key of this site (src/site.ts): QUOTATION_SECRET, or one of its own per process or isolate. */
-const sealingKey = (): Promise<CryptoKey> => site().keys.quotation;
+/** The sealing key (made once per site, src/site.ts): from QUOTATION_SECRET, else random. */
+export async function quotationKey(secret: string | undefined): Promise<CryptoKey> {
+  const raw = secret
+    ? await crypto.subtle.digest('SHA-256', new TextEncoder().encode(secret))
+    : crypto.getRandomValues(new Uint8Array(32));
+  return crypto.subtle.importKey('raw', raw, 'AES-GCM', false, ['encrypt', 'decrypt']);
+}
 
 function base64url(bytes: Uint8Array): string {
   let binary = '';
@@ -36,10 +40,10 @@ function expiresAt(data: QuotationData): number {
   return Date.parse(`${data.validUntil}T00:00:00Z`) + DAY_MS - 3 * 60 * 60 * 1000;
 }
 
-export async function quotationHref(data: QuotationData): Promise<string> {
+export async function quotationHref(key: Promise<CryptoKey>, data: QuotationData): Promise<string> {
   const iv = crypto.getRandomValues(new Uint8Array(12));
   const plain = new TextEncoder().encode(JSON.stringify({ exp: expiresAt(data), data }));
-  const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, await sealingKey(), plain));
+  const sealed = new Uint8Array(await crypto.subtle.encrypt({ name: 'AES-GCM', iv }, await key, plain));
   const token = new Uint8Array(iv.length + sealed.length);
   token.set(iv);
   token.set(sealed, iv.length);
@@ -48,16 +52,16 @@ export async function quotationHref(data: QuotationData): Promise<string> {
 
 export type OpenedQuotation = { ok: true; data: QuotationData } | { ok: false; reason: 'invalid' | 'expired' };
 
-export async function openQuotation(token: string, now = Date.now()): Promise<OpenedQuotation> {
+export async function openQuotation(
+  key: Promise<CryptoKey>,
+  token: string,
+  now = Date.now(),
+): Promise<OpenedQuotation> {
   const bytes = token.length <= MAX_TOKEN_LENGTH ? fromBase64url(token) : undefined;
   if (!bytes || bytes.length < 12 + 16) return { ok: false, reason: 'invalid' };
   let plain: ArrayBuffer;
   try {
-    plain = await crypto.subtle.decrypt(
-      { name: 'AES-GCM', iv: bytes.slice(0, 12) },
-      await sealingKey(),
-      bytes.slice(12),
-    );
+    plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: bytes.slice(0, 12) }, await key, bytes.slice(12));
   } catch {
     return { ok: false, reason: 'invalid' }; // not sealed with this key, or changed
   }

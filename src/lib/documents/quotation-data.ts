@@ -3,7 +3,7 @@
  * for the confirmation's download and the team's email alike. Apart from the PDF code, so the form's action
  * does not load PDFKit.
  */
-import type { RegistrationSession } from '../enquiry/registration-session';
+import type { RegistrationSession } from '../enquiry/store';
 import { COUNTRIES } from '../enquiry/countries';
 import { PAYERS } from '../enquiry/schema';
 

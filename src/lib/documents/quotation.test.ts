@@ -1,10 +1,14 @@
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, test } from 'vitest';
 import { match } from '../site-routes';
-import { openQuotation, quotationHref } from './quotation-address';
+import { openQuotation, quotationHref, quotationKey } from './quotation-address';
+
 import { quotationData, type QuotationProvider } from './quotation-data';
 import { loadEmbeddedFonts } from './pdf-writer';
 import { quotationPdf } from './quotation-pdf';
+
+/** A site's sealing key. */
+const KEY = quotationKey('a-quotation-secret-for-the-tests');
 
 const SESSION = {
   ref: 'leadership/2027-02-14',
@@ -97,19 +101,22 @@ describe('the quotation', () => {
 
 describe('the quotation address', () => {
   test('opens to the same quotation; a changed, guessed or expired one does not', async () => {
-    const href = await quotationHref(data());
+    const href = await quotationHref(KEY, data());
     const token = match('/quotation/[sealed].pdf', new URL(href, 'https://x.test').pathname)!.sealed;
     expect(token).toBeDefined();
     expect(href).not.toContain('Bapco'); // sealed, not just signed: no name in logs or history
-    expect(await openQuotation(token, Date.parse('2026-12-01T00:00:00Z'))).toEqual({ ok: true, data: data() });
+    expect(await openQuotation(KEY, token, Date.parse('2026-12-01T00:00:00Z'))).toEqual({ ok: true, data: data() });
 
     const changed = token.slice(0, 20) + (token[20] === 'A' ? 'B' : 'A') + token.slice(21);
-    expect(await openQuotation(changed)).toEqual({ ok: false, reason: 'invalid' });
-    expect(await openQuotation('a'.repeat(64))).toEqual({ ok: false, reason: 'invalid' });
+    expect(await openQuotation(KEY, changed)).toEqual({ ok: false, reason: 'invalid' });
+    expect(await openQuotation(KEY, 'a'.repeat(64))).toEqual({ ok: false, reason: 'invalid' });
     expect(match('/quotation/[sealed].pdf', '/quotation/../etc.pdf')).toBeUndefined();
-    expect(await openQuotation('A')).toEqual({ ok: false, reason: 'invalid' });
+    expect(await openQuotation(KEY, 'A')).toEqual({ ok: false, reason: 'invalid' });
     // valid to the end of its last day in Bahrain, then gone
-    expect((await openQuotation(token, Date.parse('2026-12-25T20:59:00Z'))).ok).toBe(true);
-    expect(await openQuotation(token, Date.parse('2026-12-25T21:01:00Z'))).toEqual({ ok: false, reason: 'expired' });
+    expect((await openQuotation(KEY, token, Date.parse('2026-12-25T20:59:00Z'))).ok).toBe(true);
+    expect(await openQuotation(KEY, token, Date.parse('2026-12-25T21:01:00Z'))).toEqual({
+      ok: false,
+      reason: 'expired',
+    });
   });
 });

@@ -15,8 +15,8 @@ import { EnquiryPipeline } from './pipeline';
 import { QueueStore, refusingStore, type EnquiryQueue, type QueueChannel } from './queue';
 import { RateLimiter } from './rate-limit';
 import type { EmailSettings } from './email-messages';
-import type { EmbeddedFonts } from '../documents/pdf-writer';
 import type { FileOutbox } from './outbox';
+import type { EmailSources } from './provider-contact';
 import type { EnquiryStore } from './store';
 
 export const ON_WORKERS = RUNTIME === 'workers';
@@ -100,15 +100,14 @@ function workersStore(config: ServerConfig['enquiry'], bindings: EnquiryBindings
   return new QueueStore(queue, channels);
 }
 
-async function nodeStore(settings: ServerConfig, fonts: () => Promise<EmbeddedFonts>): Promise<FileOutbox> {
+async function nodeStore(settings: ServerConfig, emailSources: EmailSources): Promise<FileOutbox> {
   const config = settings.enquiry;
   // Loaded only here, so a Worker never evaluates the node:fs and SMTP code it could not use.
-  const [{ FileOutbox }, { Forwarder }, { smtpChannels }, { postToWebhook }, { quotationMaker }] = await Promise.all([
+  const [{ FileOutbox }, { Forwarder }, { smtpChannels }, { postToWebhook }] = await Promise.all([
     import('./outbox'),
     import('./forwarder'),
     import('./smtp-delivery'),
     import('./webhook-request'),
-    import('./team-attachments'),
   ]);
   const { webhookUrl: url, email } = config;
   const smtpSettings = email?.smtpUrl
@@ -130,7 +129,7 @@ async function nodeStore(settings: ServerConfig, fonts: () => Promise<EmbeddedFo
     }).start();
   }
   if (smtpSettings) {
-    const smtp = smtpChannels(smtpSettings, quotationMaker(settings, fonts));
+    const smtp = smtpChannels(smtpSettings, emailSources);
     new Forwarder({ name: 'team email', source: outbox.channel('team-email'), deliver: smtp.team, ...timing }).start();
     new Forwarder({
       name: 'acknowledgement email',
@@ -152,10 +151,15 @@ async function nodeStore(settings: ServerConfig, fonts: () => Promise<EmbeddedFo
   return outbox;
 }
 
-function createPipeline(settings: ServerConfig, store: EnquiryStore): EnquiryPipeline {
+function createPipeline(
+  settings: ServerConfig,
+  store: EnquiryStore,
+  formTokenKey: Promise<CryptoKey>,
+): EnquiryPipeline {
   const config = settings.enquiry;
   return new EnquiryPipeline({
     store,
+    formTokenKey,
     limiter: new RateLimiter(config.rateLimit, config.rateWindowMs),
     networkLimiter: new RateLimiter(config.networkRateLimit, config.rateWindowMs),
     // in memory: per process on Node, per isolate on Workers (record 034)
@@ -168,12 +172,20 @@ function createPipeline(settings: ServerConfig, store: EnquiryStore): EnquiryPip
  * The site's enquiries: its pipeline, opened on first use (Node's start opens it), and where they go. On
  * Workers the isolate's first request, which makes the site, also says where enquiries will go.
  */
-export function createEnquiries(
-  settings: ServerConfig,
-  bindings: EnquiryBindings | undefined,
-  /** The documents' fonts (a registration's quotation goes with the team's email). */
-  fonts: () => Promise<EmbeddedFonts>,
-) {
+export function createEnquiries({
+  settings,
+  bindings,
+  formTokenKey,
+  email,
+}: {
+  settings: ServerConfig;
+  /** Workers: the bindings of the isolate's first request. */
+  bindings: EnquiryBindings | undefined;
+  /** The site's form-token key: the pipeline refuses a form the site did not render. */
+  formTokenKey: Promise<CryptoKey>;
+  /** Node: what the emails take from the site as they are sent (the Worker's queue consumer has its own). */
+  email: EmailSources;
+}) {
   if (ON_WORKERS) announceWorkersDelivery(settings, bindings);
   let opened: Promise<EnquiryPipeline> | undefined;
   /** Node: the file outbox, for /healthz's pending counts. */
@@ -184,9 +196,9 @@ export function createEnquiries(
       let pipeline = opened;
       if (!pipeline) {
         const opening = (async () => {
-          if (ON_WORKERS) return createPipeline(settings, workersStore(settings.enquiry, bindings));
-          outbox = await nodeStore(settings, fonts);
-          return createPipeline(settings, outbox);
+          if (ON_WORKERS) return createPipeline(settings, workersStore(settings.enquiry, bindings), formTokenKey);
+          outbox = await nodeStore(settings, email);
+          return createPipeline(settings, outbox, formTokenKey);
         })();
         opened = pipeline = opening;
         opening.catch((error: unknown) => {

@@ -1,11 +1,13 @@
 // Signed, time-limited form tokens: one per rendering (so a cached page can be shared), refused when never
 // issued here, tampered with or too old; the same secret in another process accepts them.
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { forgetSiteForTests } from '../../site';
+import { forgetSiteForTests, site } from '../../site';
 import { FORM_TOKEN_MAX_AGE_MS, issueFormToken, isValidFormToken } from './form-token';
 
 /** A new process (or isolate): its site, and so the signing key, is made again from the settings. */
 const restart = forgetSiteForTests;
+/** This process's key (its site's). */
+const key = () => site().keys.formToken;
 
 afterEach(() => {
   vi.unstubAllEnvs();
@@ -14,16 +16,16 @@ afterEach(() => {
 
 describe('form tokens', () => {
   test('each rendering gets its own URL-safe token, and it is valid', async () => {
-    const tokens = await Promise.all(Array.from({ length: 50 }, () => issueFormToken()));
+    const tokens = await Promise.all(Array.from({ length: 50 }, () => issueFormToken(key())));
     expect(new Set(tokens).size).toBe(50);
     for (const token of tokens) {
       expect(token).toMatch(/^[0-9a-z]+\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{43}$/);
-      expect(await isValidFormToken(token)).toBe(true);
+      expect(await isValidFormToken(key(), token)).toBe(true);
     }
   });
 
   test('a token never issued here, tampered with, or not a token is refused', async () => {
-    const token = await issueFormToken();
+    const token = await issueFormToken(key());
     const [time, render, mac] = token.split('.') as [string, string, string];
     const flip = (text: string) => (text[0] === 'A' ? 'B' : 'A') + text.slice(1);
     for (const forged of [
@@ -35,29 +37,29 @@ describe('form tokens', () => {
       undefined,
       42,
     ])
-      expect(await isValidFormToken(forged), String(forged)).toBe(false);
+      expect(await isValidFormToken(key(), forged), String(forged)).toBe(false);
   });
 
   test('a token is valid for a day, not longer, and never from the future', async () => {
     const now = Date.now();
-    const token = await issueFormToken(now);
-    expect(await isValidFormToken(token, now + FORM_TOKEN_MAX_AGE_MS - 1000)).toBe(true);
-    expect(await isValidFormToken(token, now + FORM_TOKEN_MAX_AGE_MS + 1000)).toBe(false);
-    expect(await isValidFormToken(await issueFormToken(now + 60 * 60_000), now)).toBe(false);
+    const token = await issueFormToken(key(), now);
+    expect(await isValidFormToken(key(), token, now + FORM_TOKEN_MAX_AGE_MS - 1000)).toBe(true);
+    expect(await isValidFormToken(key(), token, now + FORM_TOKEN_MAX_AGE_MS + 1000)).toBe(false);
+    expect(await isValidFormToken(key(), await issueFormToken(key(), now + 60 * 60_000), now)).toBe(false);
   });
 
   test('with FORM_TOKEN_SECRET a restarted server accepts the tokens of the previous one; without, it refuses them', async () => {
     vi.stubEnv('FORM_TOKEN_SECRET', 'a-long-shared-secret-for-tests');
     restart();
-    const shared = await issueFormToken();
+    const shared = await issueFormToken(key());
     restart();
-    expect(await isValidFormToken(shared)).toBe(true);
+    expect(await isValidFormToken(key(), shared)).toBe(true);
 
     vi.stubEnv('FORM_TOKEN_SECRET', '');
     restart();
-    const random = await issueFormToken();
-    expect(await isValidFormToken(random)).toBe(true);
+    const random = await issueFormToken(key());
+    expect(await isValidFormToken(key(), random)).toBe(true);
     restart();
-    expect(await isValidFormToken(random)).toBe(false);
+    expect(await isValidFormToken(key(), random)).toBe(false);
   });
 });

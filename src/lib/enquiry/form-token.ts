@@ -9,7 +9,6 @@
  * the visitor keeps what they typed and sends again with the fresh token of the answer.
  */
 import 'server-only';
-import { site } from '../../site';
 
 /** A cached page may be hours old and a visitor slow to type; a day is longer than both. */
 export const FORM_TOKEN_MAX_AGE_MS = 24 * 60 * 60 * 1000;
@@ -23,28 +22,31 @@ function base64url(bytes: Uint8Array): string {
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
-/** The key of this site (src/site.ts): FORM_TOKEN_SECRET, or one of its own per process or isolate. */
-const signingKey = (): Promise<CryptoKey> => site().keys.formToken;
+/** The signing key (made once per site, src/site.ts): from FORM_TOKEN_SECRET, else random. */
+export function formTokenKey(secret: string | undefined): Promise<CryptoKey> {
+  const raw = secret ? new TextEncoder().encode(secret) : crypto.getRandomValues(new Uint8Array(32));
+  return crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+}
 
-async function signature(payload: string): Promise<string> {
-  const mac = await crypto.subtle.sign('HMAC', await signingKey(), new TextEncoder().encode(payload));
+async function signature(key: Promise<CryptoKey>, payload: string): Promise<string> {
+  const mac = await crypto.subtle.sign('HMAC', await key, new TextEncoder().encode(payload));
   return base64url(new Uint8Array(mac));
 }
 
 /** A new token for one rendering of the enquiry forms. */
-export async function issueFormToken(now = Date.now()): Promise<string> {
+export async function issueFormToken(key: Promise<CryptoKey>, now = Date.now()): Promise<string> {
   const payload = `${Math.floor(now / 1000).toString(36)}.${base64url(crypto.getRandomValues(new Uint8Array(12)))}`;
-  return `${payload}.${await signature(payload)}`;
+  return `${payload}.${await signature(key, payload)}`;
 }
 
 /** Whether `token` was issued here (its signature holds) and is neither too old nor from the future. */
-export async function isValidFormToken(token: unknown, now = Date.now()): Promise<boolean> {
+export async function isValidFormToken(key: Promise<CryptoKey>, token: unknown, now = Date.now()): Promise<boolean> {
   if (typeof token !== 'string') return false;
   const match = SHAPE.exec(token);
   if (!match) return false;
   const issuedAt = parseInt(match[1]!, 36) * 1000;
   if (now - issuedAt > FORM_TOKEN_MAX_AGE_MS || issuedAt - now > CLOCK_SKEW_MS) return false;
-  const expected = await signature(`${match[1]}.${match[2]}`);
+  const expected = await signature(key, `${match[1]}.${match[2]}`);
   // compare in constant time: the MAC of what was sent against the one we make
   let difference = expected.length ^ match[3]!.length;
   for (let i = 0; i < expected.length; i += 1) difference |= expected.charCodeAt(i) ^ match[3]!.charCodeAt(i);

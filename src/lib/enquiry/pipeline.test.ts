@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { AcknowledgementLimits } from './acknowledgement-limits';
-import { FORM_TOKEN_MAX_AGE_MS, issueFormToken } from './form-token';
+import { FORM_TOKEN_MAX_AGE_MS, formTokenKey, issueFormToken } from './form-token';
 import { FileOutbox, readOutbox } from './outbox';
 import { EnquiryPipeline, type SubmitOutcome } from './pipeline';
 import { RateLimiter } from './rate-limit';
@@ -13,7 +13,9 @@ import { REQUIRED_MESSAGES, type EnquiryKind } from './schema';
 import type { Logger } from './store';
 
 /** Signed tokens as the forms get them (signing is async: a pool, each one a different rendering). */
-const TOKENS = await Promise.all(Array.from({ length: 64 }, () => issueFormToken()));
+/** This test's site's form-token key. */
+const KEY = formTokenKey('a-form-token-secret-for-the-pipeline-tests');
+const TOKENS = await Promise.all(Array.from({ length: 64 }, () => issueFormToken(KEY)));
 let issued = 0;
 const newFormToken = () => TOKENS[issued++ % TOKENS.length]!;
 
@@ -59,6 +61,7 @@ afterEach(async () => {
 
 function pipeline(options: { limit?: number; maxBytes?: number } = {}) {
   return new EnquiryPipeline({
+    formTokenKey: KEY,
     store: outbox,
     limiter: new RateLimiter(options.limit ?? 100, 600_000),
     maxBytes: options.maxBytes ?? 64 * 1024,
@@ -270,13 +273,13 @@ const badCases: BadCase[] = [
   },
   {
     name: 'expired form token',
-    input: validContact({ formToken: await issueFormToken(Date.now() - FORM_TOKEN_MAX_AGE_MS - 60_000) }),
+    input: validContact({ formToken: await issueFormToken(KEY, Date.now() - FORM_TOKEN_MAX_AGE_MS - 60_000) }),
     field: 'form',
     message: /form had expired/,
   },
   {
     name: 'form token from the future',
-    input: validContact({ formToken: await issueFormToken(Date.now() + 60 * 60_000) }),
+    input: validContact({ formToken: await issueFormToken(KEY, Date.now() + 60 * 60_000) }),
     field: 'form',
     message: /form had expired/,
   },
@@ -396,6 +399,7 @@ describe('no mail relay: acknowledgements per recipient, clients per network (re
 
   test('30 forms to one address from 10 clients: all stored for the team, 3 acknowledged, the rest marked withheld', async () => {
     const relay = new EnquiryPipeline({
+      formTokenKey: KEY,
       store: outbox,
       limiter: new RateLimiter(5, 600_000),
       acknowledgementLimits: limits(),
@@ -423,6 +427,7 @@ describe('no mail relay: acknowledgements per recipient, clients per network (re
 
   test('a +tag or capitals make no new recipient; other addresses at the domain count against its limit', async () => {
     const relay = new EnquiryPipeline({
+      formTokenKey: KEY,
       store: outbox,
       limiter: new RateLimiter(0, 1),
       acknowledgementLimits: limits(),
@@ -438,6 +443,7 @@ describe('no mail relay: acknowledgements per recipient, clients per network (re
 
   test('an IPv6 client counts by its /64 and, with a larger limit, by its /48', async () => {
     const relay = new EnquiryPipeline({
+      formTokenKey: KEY,
       store: outbox,
       limiter: new RateLimiter(2, 600_000),
       networkLimiter: new RateLimiter(5, 600_000),
@@ -461,6 +467,7 @@ describe('no mail relay: acknowledgements per recipient, clients per network (re
     };
     const acks = limits();
     const relay = new EnquiryPipeline({
+      formTokenKey: KEY,
       store: failing,
       limiter: new RateLimiter(1, 600_000),
       acknowledgementLimits: acks,

@@ -19,7 +19,7 @@ import type { AcknowledgementLimits } from './acknowledgement-limits';
 import { networkKey } from './client-key';
 import { visitorAddress } from './email-messages';
 import { releaseEach, takeEach, type RateLimiter } from './rate-limit';
-import type { RegistrationSession } from './registration-session';
+import type { RegistrationSession } from './store';
 import {
   CONTEXT_FIELD,
   DELEGATE_COUNT_FIELD,
@@ -91,6 +91,8 @@ function inputBytes(input: Record<string, unknown>): number {
 }
 
 type PipelineOptions = {
+  /** The site's form-token key (src/site.ts): a form this site did not render is refused. */
+  formTokenKey: Promise<CryptoKey>;
   store: EnquiryStore;
   /** Per client: an IPv4 address, an IPv6 /64 (client-key.ts). */
   limiter: RateLimiter;
@@ -126,7 +128,7 @@ export class EnquiryPipeline {
     if (honeypot !== undefined && honeypot !== '') return this.reject('honeypot');
 
     const token = input[FORM_TOKEN_FIELD];
-    if (typeof token !== 'string' || !(await isValidFormToken(token, this.now().getTime())))
+    if (typeof token !== 'string' || !(await isValidFormToken(this.options.formTokenKey, token, this.now().getTime())))
       return this.reject('expired-form');
 
     const validation = validateEnquiry(kind, input);

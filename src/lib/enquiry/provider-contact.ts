@@ -4,16 +4,29 @@
  * one the next email gives. An admin that cannot answer is not taken as "no phone": SITE_PHONE stays.
  */
 import 'server-only';
-import { getSettings } from '../admin/content';
 import type { EmailSettings } from './email-messages';
+import type { QuotationMaker } from './team-attachments';
 
-export async function withSitePhone(settings: EmailSettings): Promise<EmailSettings> {
+/**
+ * What an email takes from the site as it is sent, handed to the channels by whoever makes them (src/site.ts
+ * on Node, the queue consumer on Workers): the admin's phone number, and what a registration's quotation is
+ * made with.
+ */
+export type EmailSources = {
+  /** The admin's phone number now; undefined when it has none or cannot answer. */
+  adminPhone: () => Promise<string | undefined>;
+  quotation: QuotationMaker;
+};
+
+export async function withSitePhone(
+  settings: EmailSettings,
+  adminPhone: EmailSources['adminPhone'],
+): Promise<EmailSettings> {
   let phone = settings.provider.phone;
   try {
-    const admin = await getSettings();
-    if (admin.ok && admin.data.phone) phone = admin.data.phone;
+    phone = (await adminPhone()) || phone;
   } catch {
-    // the content layer is not there (a unit test of the channel alone): the owner's setting stands
+    // the admin cannot answer: the owner's setting stands
   }
   return phone === settings.provider.phone ? settings : { ...settings, provider: { ...settings.provider, phone } };
 }

@@ -9,6 +9,7 @@ import 'server-only';
 import { parseServerConfig, type Env, type ServerConfig } from '../server-config';
 import { emailSettings } from './delivery';
 import { deliverQueuedEnquiries, type QueueBatch, type QueueChannel } from './queue';
+import { createContentSource } from '../admin/content-source';
 import { sendEmailChannels, type SendEmail } from './send-email-delivery';
 import { quotationMaker } from './team-attachments';
 import type { Deliver } from './store';
@@ -26,7 +27,16 @@ function consumerChannels(config: ServerConfig, sendEmail: SendEmail | undefined
   const settings = emailSettings(config);
   if (settings && sendEmail) {
     const fonts = () => import('../documents/pdf-writer').then(({ loadEmbeddedFonts }) => loadEmbeddedFonts());
-    const email = sendEmailChannels(settings, sendEmail, quotationMaker(config, fonts));
+    // this batch's own look at the admin (no site is made in a queue's isolate): the phone the site shows
+    const { baseUrl, timeoutMs, maxResponseBytes } = config.admin;
+    const admin = baseUrl
+      ? createContentSource({ baseUrl, timeoutMs, maxBytes: maxResponseBytes, ttlMs: 60_000, retryMs: 0 })
+      : undefined;
+    const adminPhone = async () => {
+      const answer = await admin?.getSettings();
+      return answer?.ok ? answer.data.phone : undefined;
+    };
+    const email = sendEmailChannels(settings, sendEmail, { adminPhone, quotation: quotationMaker(config, fonts) });
     channels['team-email'] = email.team;
     channels['visitor-email'] = email.visitor;
   }

@@ -40,7 +40,7 @@ async function loadOnWorkers(bindings: EnquiryBindings) {
     message: 'Please send dates for Q1.',
     subscribe: 'yes',
     consent: 'yes',
-    formToken: await issueFormToken(),
+    formToken: await issueFormToken(site.keys.formToken),
     website: '',
   };
   return { ON_WORKERS, enquiries: site.enquiries, form };

@@ -12,8 +12,8 @@
 import 'server-only';
 import { composeEmail } from './email-mime';
 import { acknowledgementEmail, teamEmail, type EmailMessage, type EmailSettings } from './email-messages';
-import { withSitePhone } from './provider-contact';
-import { teamAttachments, type QuotationMaker } from './team-attachments';
+import { withSitePhone, type EmailSources } from './provider-contact';
+import { teamAttachments } from './team-attachments';
 import type { Deliver, DeliveryAnswer, EnquiryRecord } from './store';
 
 /** Sends one raw MIME message from `from` to `to` (one address); rejects when Cloudflare refuses it. */
@@ -22,7 +22,7 @@ export type SendEmail = (from: string, to: string, raw: string) => Promise<unkno
 export function sendEmailChannels(
   settings: EmailSettings,
   sendEmail: SendEmail,
-  quotation: QuotationMaker,
+  { adminPhone, quotation }: EmailSources,
 ): { team: Deliver; visitor: Deliver } {
   const send = async (message: EmailMessage | undefined): Promise<DeliveryAnswer> => {
     if (!message) return { verdict: 'delivered', problem: '' }; // nobody to send it to (no address given)
@@ -42,6 +42,7 @@ export function sendEmailChannels(
   };
   return {
     team: async (record: EnquiryRecord) => send(teamEmail(record, settings, await teamAttachments(record, quotation))),
-    visitor: async (record: EnquiryRecord) => send(acknowledgementEmail(record, await withSitePhone(settings))),
+    visitor: async (record: EnquiryRecord) =>
+      send(acknowledgementEmail(record, await withSitePhone(settings, adminPhone))),
   };
 }

@@ -98,7 +98,10 @@ async function startCatcher(options: { port?: number; answer?: Answer } = {}): P
 }
 
 function startDelivery(port: number, { timeoutMs = 5_000 } = {}): void {
-  channels = smtpChannels({ ...SETTINGS, url: `smtp://127.0.0.1:${port}`, timeoutMs }, QUOTATION);
+  channels = smtpChannels(
+    { ...SETTINGS, url: `smtp://127.0.0.1:${port}`, timeoutMs },
+    { adminPhone: async () => undefined, quotation: QUOTATION },
+  );
   for (const [name, deliver] of [
     ['team-email', channels.team],
     ['visitor-email', channels.visitor],

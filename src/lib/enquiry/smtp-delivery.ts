@@ -9,8 +9,8 @@
 import 'server-only';
 import nodemailer from 'nodemailer';
 import { acknowledgementEmail, teamEmail, type EmailMessage, type EmailSettings } from './email-messages';
-import { withSitePhone } from './provider-contact';
-import { teamAttachments, type QuotationMaker } from './team-attachments';
+import { withSitePhone, type EmailSources } from './provider-contact';
+import { teamAttachments } from './team-attachments';
 import type { Deliver, DeliveryAnswer, EnquiryRecord } from './store';
 
 export type SmtpSettings = EmailSettings & { url: string; timeoutMs: number };
@@ -34,7 +34,7 @@ export type SmtpChannels = {
   close(): void;
 };
 
-export function smtpChannels(settings: SmtpSettings, quotation: QuotationMaker): SmtpChannels {
+export function smtpChannels(settings: SmtpSettings, { adminPhone, quotation }: EmailSources): SmtpChannels {
   const transport = nodemailer.createTransport({
     url: settings.url,
     connectionTimeout: settings.timeoutMs,
@@ -69,7 +69,8 @@ export function smtpChannels(settings: SmtpSettings, quotation: QuotationMaker):
   };
   return {
     team: async (record: EnquiryRecord) => send(teamEmail(record, settings, await teamAttachments(record, quotation))),
-    visitor: async (record: EnquiryRecord) => send(acknowledgementEmail(record, await withSitePhone(settings))),
+    visitor: async (record: EnquiryRecord) =>
+      send(acknowledgementEmail(record, await withSitePhone(settings, adminPhone))),
     close: () => transport.close(),
   };
 }

@@ -4,9 +4,28 @@
  * in the background); on Cloudflare Workers a Cloudflare Queue (`queue.ts`: the queue keeps it, the
  * Worker's queue consumer posts it to the webhook with retries and a dead-letter queue).
  */
-import type { RegistrationSession } from './registration-session';
 import type { EnquiryFields, EnquiryKind } from './schema';
 import { ENQUIRY_KINDS } from './schema';
+
+/** A session as the registration record and its emails carry it (webhook: `session`). */
+export type RegistrationSession = {
+  /** The reference the form carried. */
+  ref: string;
+  /** The sub-course's slug: it names the course wherever the code is not known. */
+  course: string;
+  courseTitle: string;
+  /**
+   * The course code, from the catalogue (the admin's sub-course has none; its category lists it). Missing only
+   * while a new deployment's first crawl has not read the categories yet.
+   */
+  courseCode?: string;
+  /** yyyy-mm-dd, both days included. */
+  startDate: string;
+  endDate: string;
+  venue: string;
+  /** Fee per delegate, US dollars. */
+  feeUsd: number;
+};
 
 export type EnquiryRecord = {
   /** Format version of the record. */

@@ -8,7 +8,7 @@ import type { EmbeddedFonts } from '../documents/pdf-writer';
 import { quotationData, quotationFileName, type QuotationProvider } from '../documents/quotation-data';
 import { quotationProvider } from '../documents/quotation-provider';
 import type { ServerConfig } from '../server-config';
-import { settingsDomain, siteIdentityOf } from '../site-identity';
+import { settingsDomain, siteIdentityOf } from '../provider-identity';
 import type { EmailAttachment } from './email-messages';
 import { referenceOf, type EnquiryRecord, type Logger } from './store';
 

@@ -1,13 +1,19 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { IMAGE_PLACES, IMAGE_WIDTHS } from './image-places';
+import { IMAGE_PLACES, IMAGE_WIDTHS, type ImagePlaceName, type ImageWidth } from './image-places';
 
 const PHOTO = 'https://media.example/uploads/class.jpg';
 
-/** A fresh copy of the module (and the settings) under `env`: the key is chosen once per process. */
+/** The references of a site (a process) made under `env`: its key is chosen once, from the settings. */
 async function fresh(env: Record<string, string | undefined> = {}) {
-  vi.resetModules();
   for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
-  return import('./image-reference');
+  const references = await import('./image-reference');
+  const { parseServerConfig, readEnvironment } = await import('../server-config');
+  const key = references.imageSigningKey(parseServerConfig(readEnvironment(), 'node'));
+  return {
+    imageSources: (source: string, place: ImagePlaceName) => references.imageSources(source, place, key),
+    imageAt: (source: string, width: ImageWidth) => references.imageAt(source, width, key),
+    readImagePath: (pathname: string, search: string) => references.readImagePath(pathname, search, key),
+  };
 }
 
 afterEach(() => {

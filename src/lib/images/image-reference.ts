@@ -5,19 +5,27 @@
  * through this renderer, so the endpoint is no proxy for addresses a visitor writes.
  */
 import 'server-only';
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { site } from '../../site';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { ServerConfig } from '../server-config';
 import { IMAGE_PLACES, IMAGE_WIDTHS, type ImagePlaceName, type ImageSources, type ImageWidth } from './image-places';
 import { href, type RoutePath } from '../site-routes';
 
 /** Where the picture route's addresses start (`/_img/`): anything under it is the image endpoint's to answer. */
 export const IMAGE_PATH_PREFIX = ('/_img/[width]/[signature]/[address]' satisfies RoutePath).split('[')[0]!;
 
+/** The key that signs picture addresses (one per site, src/site.ts); null: pictures go as the admin sends them. */
+export type ImageKey = Buffer | null;
+
 /**
- * The signing key (made with the site, src/site.ts), or null where pictures are served as the admin sends
- * them: on Workers without IMAGE_URL_SECRET (every isolate would sign with its own key).
+ * The key of these settings: IMAGE_URL_SECRET, else (Node) one of its own per process; null on Workers
+ * without IMAGE_URL_SECRET (every isolate would sign with its own key), said once, by the site that makes it.
  */
-const signingKey = (): Buffer | null => site().images.signingKey;
+export function imageSigningKey({ images, runtime }: ServerConfig): ImageKey {
+  if (images.secret) return Buffer.from(`image-reference:${images.secret}`);
+  if (runtime === 'node') return randomBytes(32);
+  console.warn('Images: IMAGE_URL_SECRET is not set, so pictures are served as the admin sends them (no resizing).');
+  return null;
+}
 
 const signature = (secret: Buffer, source: string, width: number) =>
   createHmac('sha256', secret).update(`${width} ${source}`).digest().subarray(0, 16).toString('base64url');
@@ -26,8 +34,7 @@ const signature = (secret: Buffer, source: string, width: number) =>
  * The address of `source` at `width`, or undefined when the picture is served as it is: no key, not an
  * absolute http(s) address, or a drawing (SVG scales by itself and is tiny).
  */
-function variantPath(source: string, width: ImageWidth): string | undefined {
-  const secret = signingKey();
+function variantPath(source: string, width: ImageWidth, secret: ImageKey): string | undefined {
   if (!secret || !/^https?:\/\//i.test(source) || !URL.canParse(source)) return undefined;
   if (/\.svgz?$/i.test(new URL(source).pathname)) return undefined;
   return href('/_img/[width]/[signature]/[address]', {
@@ -38,10 +45,10 @@ function variantPath(source: string, width: ImageWidth): string | undefined {
 }
 
 /** `src`, `srcSet` and `sizes` for an admin picture shown at `place` (src: the widest but one candidate). */
-export function imageSources(source: string, place: ImagePlaceName): ImageSources {
+export function imageSources(source: string, place: ImagePlaceName, key: ImageKey): ImageSources {
   const { widths, sizes } = IMAGE_PLACES[place];
   const candidates = widths.flatMap((width) => {
-    const path = variantPath(source, width);
+    const path = variantPath(source, width, key);
     return path ? [{ path, width }] : [];
   });
   if (candidates.length === 0) return { src: source };
@@ -55,8 +62,8 @@ export function imageSources(source: string, place: ImagePlaceName): ImageSource
 }
 
 /** One variant's address (a poster, a link to the large picture), or the original. */
-export function imageAt(source: string, width: ImageWidth): string {
-  return variantPath(source, width) ?? source;
+export function imageAt(source: string, width: ImageWidth, key: ImageKey): string {
+  return variantPath(source, width, key) ?? source;
 }
 
 export type ImageRequest =
@@ -69,7 +76,7 @@ export type ImageRequest =
  * bits): `0640` or another base64 spelling of the same bytes would be a new address, and so a new transform
  * and a new file on disk, for a variant already made. `path` is that one spelling, the variant's cache key.
  */
-export function readImagePath(pathname: string, search: string): ImageRequest {
+export function readImagePath(pathname: string, search: string, secret: ImageKey): ImageRequest {
   const refused = 'This picture is not one the site serves.';
   if (search) return { ok: false, status: 400, message: 'Picture addresses take no query string.' };
   const match = /^\/_img\/(\d{1,5})\/([A-Za-z0-9_-]{22})\/([A-Za-z0-9_-]{8,4000})$/.exec(pathname);
@@ -83,7 +90,6 @@ export function readImagePath(pathname: string, search: string): ImageRequest {
   if (writtenWidth !== String(width) || Buffer.from(source).toString('base64url') !== address) {
     return { ok: false, status: 404, message: refused };
   }
-  const secret = signingKey();
   if (!secret) return { ok: false, status: 404, message: refused };
   const expected = Buffer.from(signature(secret, source, width));
   const givenBytes = Buffer.from(given);

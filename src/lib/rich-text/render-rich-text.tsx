@@ -11,7 +11,7 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkRehype from 'remark-rehype';
 import { unified } from 'unified';
-import { imageSources } from '../images/image-reference';
+import { imageSources, type ImageKey } from '../images/image-reference';
 import { safeUrl, urlScheme } from './safe-url';
 import { sanitizeSchema } from './sanitize-schema';
 
@@ -23,7 +23,7 @@ function walkElements(node: Root | RootContent, visit: (element: Element) => voi
 /**
  * Runs after rehype-sanitize. Applies the spec's URL rule to `a[href]` and
  * `img[src]` (forbidden scheme → value ""), and adds the usual link/image
- * attributes (for a picture: its sized variants, `srcset` and `sizes`).
+ * attributes (a picture's sized variants come after, from offerImageSizes).
  */
 function rehypeSafeUrls() {
   return (tree: Root): void => {
@@ -46,15 +46,6 @@ function rehypeSafeUrls() {
           // make browsers re-request the page), so drop it here to the same
           // effect without the noise.
           if (props.src === '') delete props.src;
-          else {
-            // an admin's photo in the text is offered at the text column's widths (record 026); `src` stays as
-            // the admin wrote it (browsers that read srcset never fetch it)
-            const sources = imageSources(props.src, 'richTextImage');
-            if (sources.srcSet) {
-              props.srcSet = sources.srcSet;
-              props.sizes = sources.sizes;
-            }
-          }
         }
         if (props.alt == null) props.alt = '';
         props.loading = 'lazy';
@@ -74,6 +65,20 @@ const processor = unified()
   .use(rehypeRaw)
   .use(rehypeSanitize, sanitizeSchema)
   .use(rehypeSafeUrls);
+
+/**
+ * An admin's photo in the text is offered at the text column's widths (record 026), signed with the site's
+ * key; `src` stays as the admin wrote it (browsers that read srcset never fetch it).
+ */
+function offerImageSizes(tree: Root, key: ImageKey): void {
+  walkElements(tree, (element) => {
+    const { properties } = element;
+    if (element.tagName !== 'img' || typeof properties.src !== 'string') return;
+    const { srcSet, sizes } = imageSources(properties.src, 'richTextImage', key);
+    // beside `src`, where a reader of the markup looks for them
+    if (srcSet) element.properties = { src: properties.src, srcSet, sizes, ...properties };
+  });
+}
 
 /**
  * Demotes the admin's headings so the highest one is one level below the heading of the section the text
@@ -166,10 +171,14 @@ function wrapTables(node: Root | Element, inherited: { heading: string | undefin
  * Renders one rich-text field. Never throws: if anything in the pipeline
  * fails, the source is returned as plain (React-escaped) text.
  */
-export function renderRichText(source: string, { underHeading = 1 }: { underHeading?: number } = {}): ReactNode {
+export function renderRichText(
+  source: string,
+  { underHeading = 1, imageKey = null }: { underHeading?: number; imageKey?: ImageKey } = {},
+): ReactNode {
   try {
     const tree = processor.runSync(processor.parse(source));
     nestHeadings(tree, underHeading);
+    offerImageSizes(tree, imageKey);
     wrapTables(tree);
     // React's jsx/jsxs types are narrower than the generic `Jsx` signature.
     return toJsxRuntime(tree, { Fragment, jsx: jsx as Jsx, jsxs: jsxs as Jsx });

@@ -10,13 +10,14 @@ import { unstable_getContext, unstable_getHeaders } from 'waku/server';
 import { requestRecord } from '../request-record';
 import { setResponseStatus } from '../response-status';
 import { DEFAULT_REPLY_TIME } from '../server-config';
-import { clientKey } from './client-key';
+import { clientKey } from '../enquiry/client-key';
 import { courseContextFor } from './course-context';
-import { ON_WORKERS } from './delivery';
-import { issueFormToken } from './form-token';
-import { FAILED_MESSAGE, type SubmitOutcome } from './pipeline';
-import { referenceOf } from './store';
-import { findSession, type RegistrationSession, type SessionLookup } from './registration-session';
+import { ON_WORKERS } from '../enquiry/delivery';
+import { issueFormToken } from '../enquiry/form-token';
+import { FAILED_MESSAGE, type SubmitOutcome } from '../enquiry/pipeline';
+import { referenceOf } from '../enquiry/store';
+import { findSession, type SessionLookup } from './registration-session';
+import type { RegistrationSession } from '../enquiry/store';
 import { quotationHref } from '../documents/quotation-address';
 import { quotationData } from '../documents/quotation-data';
 import {
@@ -36,7 +37,7 @@ import {
   type BookingSummary,
   type EnquiryFormState,
   type EnquiryKind,
-} from './schema';
+} from '../enquiry/schema';
 import { site } from '../../site';
 
 function requestClient(): string {
@@ -107,7 +108,7 @@ async function bookingSummary(
   });
   let sealed: string | undefined;
   try {
-    sealed = await quotationHref(quotation);
+    sealed = await quotationHref(site().keys.quotation, quotation);
   } catch {
     sealed = undefined;
   }
@@ -138,7 +139,7 @@ export async function sendEnquiry(_previous: EnquiryFormState | null, formData: 
   if (kind === 'registration' && form.get(INTENT_FIELD) === 'update') {
     return {
       status: 'idle',
-      token: typeof sentToken === 'string' ? sentToken : await issueFormToken(),
+      token: typeof sentToken === 'string' ? sentToken : await issueFormToken(site().keys.formToken),
       values: typedValues(input, fields),
       errors: {},
     };
@@ -180,7 +181,7 @@ export async function sendEnquiry(_previous: EnquiryFormState | null, formData: 
     outcome.result === 'accepted' ||
     (outcome.result === 'rejected' && outcome.reason === 'expired-form') ||
     typeof sentToken !== 'string'
-      ? await issueFormToken()
+      ? await issueFormToken(site().keys.formToken)
       : sentToken;
   if (outcome.result === 'accepted') {
     const name = typeof input.firstName === 'string' ? input.firstName : input.name;

@@ -5,9 +5,10 @@
  * (`getListedSubCourse`, below).
  */
 import 'server-only';
-import { site } from '../../site';
-import { isNotFound, type ContentResult } from './content-error';
-import type { SubCourse } from './schemas';
+import { cache } from 'react';
+import { site } from '../site';
+import { isNotFound, type ContentResult } from './admin/content-error';
+import type { SubCourse } from './admin/schemas';
 
 const contentSource = () => site().content.source;
 
@@ -17,7 +18,14 @@ async function reported<T>(result: Promise<ContentResult<T>>): Promise<ContentRe
   return settled;
 }
 
-export const getSettings = () => reported(contentSource().getSettings());
+const getSettings = () => reported(contentSource().getSettings());
+/**
+ * The admin's settings (logo, contact channels, social links), read once per render: the header, the footer,
+ * the contact options, the provider's structured data and the contact page all show them, and each of those
+ * sections gets this one load. React's `cache` in a server render is scoped to that render (one request's
+ * RSC stream), so one visitor's answer is never another's and a new request reads afresh.
+ */
+export const loadSettings = cache(getSettings);
 export const getHomeHero = () => reported(contentSource().getHomeHero());
 export const getHomeIntro = () => reported(contentSource().getHomeIntro());
 export const getIntroTiles = () => reported(contentSource().getIntroTiles());

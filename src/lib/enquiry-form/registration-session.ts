@@ -4,34 +4,15 @@
  * data, looked up again when the form is sent, so nothing a visitor could edit reaches the booking.
  */
 import 'server-only';
+import type { RegistrationSession } from '../enquiry/store';
 import { parseSubCourseSlug } from '../course-address';
 import { todayInBahrain } from '../format';
-import { getListedSubCourse } from '../admin/content';
+import { getListedSubCourse } from '../content';
 import { isNotFound } from '../admin/content-error';
 import type { CourseVenue } from '../admin/schemas';
 import { calendarHref, sessionKey } from '../seo/calendar';
 import { href } from '../site-routes';
 import { site } from '../../site';
-
-/** A session as the registration record and its emails carry it (webhook: `session`). */
-export type RegistrationSession = {
-  /** The reference the form carried. */
-  ref: string;
-  /** The sub-course's slug: it names the course wherever the code is not known. */
-  course: string;
-  courseTitle: string;
-  /**
-   * The course code, from the catalogue (the admin's sub-course has none; its category lists it). Missing only
-   * while a new deployment's first crawl has not read the categories yet.
-   */
-  courseCode?: string;
-  /** yyyy-mm-dd, both days included. */
-  startDate: string;
-  endDate: string;
-  venue: string;
-  /** Fee per delegate, US dollars. */
-  feeUsd: number;
-};
 
 export type SessionLookup =
   | { ok: true; session: RegistrationSession; /** its "Add to calendar" file */ calendarHref: string }

@@ -7,7 +7,7 @@
 import 'server-only';
 import { parseCategoryId, parseSubCourseSlug } from '../course-address';
 import { match } from '../site-routes';
-import { getLearningSolutionCategory, getListedSubCourse, getOpenCourseCategory } from '../admin/content';
+import { getLearningSolutionCategory, getListedSubCourse, getOpenCourseCategory } from '../content';
 import type { ContentResult } from '../admin/content-error';
 import type { CourseCategory, SubCourse } from '../admin/schemas';
 
