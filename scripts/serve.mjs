@@ -64,13 +64,13 @@ if (mode === 'start') {
     process.exit(1);
   }
   const { startNodeServer } = await import('./node-server/start.mjs');
-  const server = await startNodeServer({ distDir, host, port }).catch((error) => {
+  const site = await startNodeServer({ distDir, host, port }).catch((error) => {
     console.error(`The site did not start: ${error.message}`);
     process.exit(1);
   });
   const stop = () => {
-    server.close(() => process.exit(0));
     setTimeout(() => process.exit(0), 2000).unref(); // streams still open after 2 s are cut
+    site.stop().finally(() => process.exit(0));
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

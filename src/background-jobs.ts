@@ -39,8 +39,16 @@ async function startNodeServer<Service extends NodeImageService>({
   // than the content TTL, at the latest on the next minute of the schedule: an idle server, too, reads the
   // catalogue again at SEARCH_INDEX_CALLS_PER_MINUTE once a TTL has passed (as the Worker's Cron Trigger does)
   made.search.warm();
-  startJobSchedule({ runtime: 'node' });
+  const schedule = startJobSchedule({ runtime: 'node' });
   return {
+    /**
+     * The server is stopping (SIGTERM, SIGINT): no more scheduled runs, and the crawl hands its lease over
+     * (its last save written), so the next server crawls at once.
+     */
+    stop: async () => {
+      schedule.stop();
+      await made.search.stop();
+    },
     /** A fresh kept page, answered before Hono runs (or undefined). */
     answerKeptPageNow: made.pageCache.answerKeptPageNow,
     /** The image variants: the Node server sends a kept one before Hono runs. */

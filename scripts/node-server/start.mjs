@@ -36,9 +36,17 @@ export async function startNodeServer({ distDir, host, port }) {
       if (cached === 'kept') listener(req, res);
       else renderGate(req, res, listener);
     });
-  return new Promise((resolve) => {
-    const server = entry.serve({ fetch, createServer, port: Number(port), ...(host ? { hostname: host } : {}) }, () =>
-      resolve(server),
+  const server = await new Promise((resolve) => {
+    const listening = entry.serve(
+      { fetch, createServer, port: Number(port), ...(host ? { hostname: host } : {}) },
+      () => resolve(listening),
     );
   });
+  return {
+    server,
+    /** Stops taking requests and the site's background work (the crawl hands its lease over). */
+    async stop() {
+      await Promise.all([new Promise((resolve) => server.close(resolve)), started.stop()]);
+    },
+  };
 }

@@ -107,6 +107,10 @@ function fileLease(file: string, now: () => number = Date.now) {
       await new Promise((resolve) => setTimeout(resolve, 100));
       return (await readLease(file))?.holder === holder;
     },
+    /** A server stopping hands the crawl over at once: its lease goes (only its own). */
+    async release(): Promise<void> {
+      if ((await readLease(file))?.holder === holder) await fs.rm(file, { force: true });
+    },
   };
 }
 

@@ -57,7 +57,7 @@ export type CrawlStorage = {
    * Several processes sharing the record (Node servers on one file): only the holder of the lease crawls.
    * `take` answers whether this process holds it now (taking it when free or expired, renewing it when held).
    */
-  lease?: { take(): Promise<boolean> };
+  lease?: { take(): Promise<boolean>; release?(): Promise<void> };
   /** Changes whenever the record is written (a file's modification time), so a follower reads it only then. */
   stamp?(): Promise<string | undefined>;
 };

@@ -26,7 +26,10 @@ function nodeFile(file: string): CrawlStorage {
     where: file,
     read: async () => (await storage).read(),
     write: async (text) => (await storage).write(text),
-    lease: { take: async () => (await storage).lease?.take() ?? true },
+    lease: {
+      take: async () => (await storage).lease?.take() ?? true,
+      release: async () => (await storage).lease?.release?.(),
+    },
     stamp: async () => (await storage).stamp?.(),
   };
 }
@@ -109,6 +112,8 @@ export function createLiveSearchIndex({
     warm,
     /** The index build in progress, if any: on Workers the request that started it hands it to `waitUntil`. */
     pending: (): Promise<unknown> | undefined => store.pending(),
+    /** Node, a server stopping: the crawl goes no further, its last save is written and its lease handed over. */
+    stop: (): Promise<void> => store.stop(),
     /** Whether the index holds the whole catalogue (false only while a deployment's very first crawl runs). */
     complete: (): boolean => store.complete(),
     /**

@@ -1,8 +1,13 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ContentError, ContentResult } from '../admin/content-error';
 import type { CourseCategory, SubCourse } from '../admin/schemas';
 import type { Catalogue } from './search-index';
 import { loadCatalogue, mapWithConcurrency, type CatalogueSource } from './load-catalogue';
+import { crawlFile } from './crawl-file';
 import { createSearchIndexStore } from './search-index-store';
 
 const ok = <T>(data: T): ContentResult<T> => ({ ok: true, data, stale: false });
@@ -352,5 +357,40 @@ describe('the index store', () => {
     const results = await Promise.all([store.get(1000), store.get(1000), store.get(1000)]);
     expect(results.every((result) => result.ok)).toBe(true);
     expect(admin.calls.filter((key) => key === 'upcoming')).toHaveLength(1);
+  });
+});
+
+describe('a Node server stopping (SIGTERM)', () => {
+  it('hands its crawl lease over and writes nothing more, so the next server crawls at once', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'stopping-store-'));
+    try {
+      const file = path.join(dir, 'search-index.json');
+      const admin = fakeAdmin();
+      let clock = Date.parse('2027-01-10T08:00:00Z');
+      const store = createSearchIndexStore({
+        source: admin.source,
+        ttlMs: 60_000,
+        retryMs: 5_000,
+        now: () => clock,
+        storage: crawlFile(file),
+        saveEveryMs: 0,
+      });
+      expect((await store.get(5_000)).ok).toBe(true);
+      await store.idle();
+      expect(existsSync(`${file}.lease`)).toBe(true); // it crawled: it holds the lease
+      const written = (await stat(file)).mtimeMs;
+
+      await store.stop();
+      expect(existsSync(`${file}.lease`)).toBe(false);
+      // a re-read due since (the index older than the TTL) neither takes the lease nor writes the file
+      admin.setVenue('Muharraq');
+      clock += 61_000;
+      await store.get(0);
+      await store.idle();
+      expect(existsSync(`${file}.lease`)).toBe(false);
+      expect((await stat(file)).mtimeMs).toBe(written);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
