@@ -117,7 +117,12 @@ export function createSite(platform: SitePlatform, settings: ServerConfig = read
   // the documents' fonts: parsed with the first document (PDFKit and the fonts load then, not at a cold start)
   let parsedFonts: Promise<EmbeddedFonts> | undefined;
   const fonts = () =>
-    (parsedFonts ??= import('./lib/documents/pdf-writer').then(({ loadEmbeddedFonts }) => loadEmbeddedFonts()));
+    (parsedFonts ??= import('./lib/documents/pdf-writer')
+      .then(({ loadEmbeddedFonts }) => loadEmbeddedFonts())
+      .catch((error: unknown) => {
+        parsedFonts = undefined; // the next document tries again
+        throw error;
+      }));
   const keys = {
     formToken: formTokenKeyOf(settings),
     quotation: quotationKey(settings.quotation.secret),

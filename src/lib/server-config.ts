@@ -231,7 +231,7 @@ function combinationProblems(e: v.InferOutput<typeof EnvSchema>, runtime: Server
 export type ServerConfig = {
   runtime: 'node' | 'workers';
   admin: {
-    /** Unset only in a build or a test that never calls the admin; `adminBaseUrl()` insists. */
+    /** Unset only in a build or a test that never calls the admin; the site's content source insists (src/site.ts). */
     baseUrl: string | undefined;
     timeoutMs: number;
     /** An admin answer longer than this is not read on (a PARSING_ERROR). */

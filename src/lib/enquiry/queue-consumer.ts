@@ -10,6 +10,7 @@ import { parseServerConfig, type Env, type ServerConfig } from '../server-config
 import { emailSettings } from './delivery';
 import { deliverQueuedEnquiries, type QueueBatch, type QueueChannel } from './queue';
 import { createContentSource } from '../admin/content-source';
+import type { EmbeddedFonts } from '../documents/pdf-writer';
 import { sendEmailChannels, type SendEmail } from './send-email-delivery';
 import { quotationMaker } from './team-attachments';
 import type { Deliver } from './store';
@@ -26,7 +27,10 @@ function consumerChannels(config: ServerConfig, sendEmail: SendEmail | undefined
   }
   const settings = emailSettings(config);
   if (settings && sendEmail) {
-    const fonts = () => import('../documents/pdf-writer').then(({ loadEmbeddedFonts }) => loadEmbeddedFonts());
+    // parsed with the batch's first quotation, once for the batch
+    let parsed: Promise<EmbeddedFonts> | undefined;
+    const fonts = () =>
+      (parsed ??= import('../documents/pdf-writer').then(({ loadEmbeddedFonts }) => loadEmbeddedFonts()));
     // this batch's own look at the admin (no site is made in a queue's isolate): the phone the site shows
     const { baseUrl, timeoutMs, maxResponseBytes } = config.admin;
     const admin = baseUrl

@@ -81,34 +81,46 @@ const HOLDER = `${process.pid}-${randomBytes(6).toString('hex')}`;
 function fileLease(file: string, now: () => number = Date.now) {
   const holder = HOLDER;
   const write = () => JSON.stringify({ holder, until: now() + LEASE_MS });
-  return {
-    async take(): Promise<boolean> {
-      const lease = await readLease(file);
-      if (lease && lease.holder !== holder && lease.until > now()) return false;
-      if (lease?.holder === holder) {
-        await writeWhole(file, write()); // a renewal: nobody else takes a lease that has not expired
-        return true;
-      }
-      if (lease) await fs.rm(file, { force: true }); // expired
-      await fs.mkdir(path.dirname(file), { recursive: true });
+  // a take under way when the server stops (a renewal) must not write the lease back after release() removed it
+  const underWay = new Set<Promise<boolean>>();
+  let released = false;
+  const take = async (): Promise<boolean> => {
+    const lease = await readLease(file);
+    if (lease && lease.holder !== holder && lease.until > now()) return false;
+    if (lease?.holder === holder) {
+      await writeWhole(file, write()); // a renewal: nobody else takes a lease that has not expired
+      return true;
+    }
+    if (lease) await fs.rm(file, { force: true }); // expired
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    try {
+      const handle = await fs.open(file, 'wx');
       try {
-        const handle = await fs.open(file, 'wx');
-        try {
-          await handle.writeFile(write(), 'utf8');
-        } finally {
-          await handle.close();
-        }
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-        // another server was first, or a lease it could not read (cut short): remove that one for next time
-        if (!(await readLease(file))) await fs.rm(file, { force: true });
-        return false;
+        await handle.writeFile(write(), 'utf8');
+      } finally {
+        await handle.close();
       }
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      return (await readLease(file))?.holder === holder;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      // another server was first, or a lease it could not read (cut short): remove that one for next time
+      if (!(await readLease(file))) await fs.rm(file, { force: true });
+      return false;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    return (await readLease(file))?.holder === holder;
+  };
+  return {
+    take: (): Promise<boolean> => {
+      if (released) return Promise.resolve(false);
+      const taking = take();
+      underWay.add(taking);
+      void taking.catch(() => false).finally(() => underWay.delete(taking));
+      return taking;
     },
-    /** A server stopping hands the crawl over at once: its lease goes (only its own). */
-    async release(): Promise<void> {
+    /** A server stopping hands the crawl over at once: its lease goes (only its own), and is never taken again. */
+    release: async (): Promise<void> => {
+      released = true;
+      await Promise.allSettled(underWay);
       if ((await readLease(file))?.holder === holder) await fs.rm(file, { force: true });
     },
   };

@@ -407,8 +407,12 @@ export function createSearchIndexStore(options: SearchIndexStoreOptions) {
     current: (): SearchIndex | undefined => current?.index,
     /** Whether the current index holds the whole catalogue (false while the first crawl reads sessions). */
     complete: (): boolean => current?.complete === true,
-    /** The build (or a Worker's re-read) running now, if any, so a Worker can keep it alive past its request. */
-    pending: (): Promise<unknown> | undefined => building ?? rereading,
+    /**
+     * The build, a Worker's re-read or the first read of the kept record running now, if any, so a Worker keeps
+     * it alive past its request: workerd drops a promise's continuations once the request that started it has
+     * ended, and every later request of the isolate would wait on it for good.
+     */
+    pending: (): Promise<unknown> | undefined => building ?? rereading ?? (restored ? undefined : restoring),
     /** Settles when no build is running and what it kept is written (tests, the bench). */
     idle: async (): Promise<void> => {
       await restore();

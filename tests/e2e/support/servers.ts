@@ -89,6 +89,10 @@ export async function freePort(): Promise<number> {
   });
 }
 
+type StartedSite = Site & {
+  /** kill -9: the process ends at once, in the middle of whatever it was doing. */ kill(): Promise<void>;
+};
+
 /**
  * Start the production build the way `npm start` does (scripts/serve.mjs) against `admin`.
  * `env` adds settings such as CONTENT_CACHE_TTL_MS. Each site keeps its search index in a file of its own
@@ -97,9 +101,22 @@ export async function freePort(): Promise<number> {
 export async function startSite(
   admin: Pick<DemoAdmin, 'url' | 'mediaOrigin'>,
   env: Record<string, string> = {},
-): Promise<
-  Site & { /** kill -9: the process ends at once, in the middle of whatever it was doing. */ kill(): Promise<void> }
-> {
+): Promise<StartedSite> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startSiteOnce(admin, env);
+    } catch (error) {
+      // a port free when asked for was taken by another process before the site bound it: a new port
+      if (attempt < 3 && error instanceof Error && error.message.includes('EADDRINUSE')) continue;
+      throw error;
+    }
+  }
+}
+
+async function startSiteOnce(
+  admin: Pick<DemoAdmin, 'url' | 'mediaOrigin'>,
+  env: Record<string, string>,
+): Promise<StartedSite> {
   const port = await freePort();
   // each site keeps its resized pictures apart, and they go with it
   const imageDir = path.join(os.tmpdir(), `e2e-site-images-${port}-${process.pid}`);

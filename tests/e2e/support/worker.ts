@@ -46,7 +46,23 @@ function restrictedEmailConfig(destinations: string[]): { dir: string; file: str
 export async function startWorker(
   vars: Record<string, string>,
   persistTo?: string,
-  { logLevel = 'warn', emailDestinations }: { logLevel?: 'warn' | 'info'; emailDestinations?: string[] } = {},
+  options: { logLevel?: 'warn' | 'info'; emailDestinations?: string[] } = {},
+): Promise<Worker> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startWorkerOnce(vars, persistTo, options);
+    } catch (error) {
+      // a port free when asked for was taken by another process before wrangler bound it: new ports
+      if (attempt < 3 && error instanceof Error && error.message.includes('Address already in use')) continue;
+      throw error;
+    }
+  }
+}
+
+async function startWorkerOnce(
+  vars: Record<string, string>,
+  persistTo: string | undefined,
+  { logLevel = 'warn', emailDestinations }: { logLevel?: 'warn' | 'info'; emailDestinations?: string[] },
 ): Promise<Worker> {
   if (!existsSync(WORKER_BUILD)) throw new Error('The Worker build is missing: run `npm run build:cloudflare` first');
   const port = await freePort();
