@@ -1,6 +1,7 @@
 // axe (WCAG 2.2 A/AA) on every route, on a desktop and a phone, plus the keyboard basics every page shares.
 import { expect, test } from './support/fixtures';
 import { axeViolations } from './support/axe';
+import { whenHydrated } from './support/hydrated';
 import { SITE_ROUTES, subCourseRoutes } from './support/routes';
 
 // plus the empty states and the 404
@@ -18,7 +19,7 @@ for (const viewport of [
       const titles = new Map<string, string>();
       for (const route of [...ROUTES, ...(await subCourseRoutes())]) {
         await page.goto(route);
-        await page.waitForLoadState('networkidle');
+        await whenHydrated(page);
         expect(await axeViolations(page), route).toEqual([]);
         await expect(page.locator('h1'), route).toHaveCount(1);
         await expect(page.locator('main'), route).toHaveCount(1);

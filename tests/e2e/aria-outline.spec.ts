@@ -4,6 +4,7 @@
 // this spec with `--update-snapshots` and read the diff.
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { whenHydrated } from './support/hydrated';
 import { SITE_ROUTES, subCourseRoutes } from './support/routes';
 
 test.use({ viewport: { width: 1440, height: 900 } });
@@ -18,7 +19,7 @@ const fileName = (route: string) =>
 
 async function open(page: Page, route: string) {
   await page.goto(route);
-  await page.waitForLoadState('networkidle');
+  await whenHydrated(page);
 }
 
 test('each page template: its landmarks and what sits directly in them', async ({ page }) => {

@@ -5,7 +5,6 @@ import { expect, test } from './support/fixtures';
 import { SITE_NAME } from './support/identity';
 import { streamPage } from './support/read-chunks';
 import { startPair } from './support/servers';
-import { axeViolations } from './support/axe';
 import { adminData } from './support/admin-data';
 
 type SingleImagePage = { title: string; description: string; image?: string };
@@ -187,26 +186,4 @@ test.describe('content pages when the admin fails or is slow', () => {
       await pair.stop();
     }
   });
-});
-
-test.describe('accessibility (axe, WCAG 2.2 AA)', () => {
-  for (const width of [1440, 375]) {
-    for (const path of [
-      '/',
-      '/about',
-      '/conferences',
-      '/consultations',
-      '/destination-training',
-      '/customized-in-house',
-      '/learning-solutions',
-    ]) {
-      test(`${path} at ${width} px has no violations`, async ({ page }) => {
-        await page.setViewportSize({ width, height: 900 });
-        await page.goto(path);
-        await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
-        const results = await axeViolations(page);
-        expect(results).toEqual([]);
-      });
-    }
-  }
 });

@@ -3,7 +3,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { startAdmin, startPair, startSite } from './support/servers';
-import { axeViolations } from './support/axe';
 import { adminData, type CourseCategory, type SubCourse } from './support/admin-data';
 
 // Expected texts are computed here independently of src/lib/format.ts, so a wrong formatter fails.
@@ -20,11 +19,6 @@ function expectedFee(amount: number): string {
 
 async function headerTexts(table: Locator): Promise<string[]> {
   return (await table.locator('thead th').allInnerTexts()).map((text) => text.trim());
-}
-
-async function expectAxeClean(page: Page) {
-  const results = await axeViolations(page);
-  expect(results).toEqual([]);
 }
 
 const CATEGORY_SOURCES = [
@@ -265,11 +259,10 @@ test('a failing admin call shows a message in the main column; the page still an
 test.describe('accessibility', () => {
   for (const width of [1440, 375]) {
     for (const path of ['/upcoming-training-course-details/101', '/subCourse-details/pmp-exam-preparation-bootcamp']) {
-      test(`${path} at ${width} px is axe clean and fits the width`, async ({ page }) => {
+      test(`${path} at ${width} px fits the width (axe: accessibility.spec.ts)`, async ({ page }) => {
         await page.setViewportSize({ width, height: 900 });
         await page.goto(path);
         await expect(page.getByRole('table').first()).toBeVisible();
-        await expectAxeClean(page);
         // responsive: nothing forces the page to scroll sideways
         const overflow = await page.evaluate(
           () => document.documentElement.scrollWidth - document.documentElement.clientWidth,

@@ -54,7 +54,6 @@ for (const route of ['/', `/subCourse-details/${SLUG}`, 'register'] as const) {
       await expect(page.getByRole('textbox', { name: 'Number of delegates' })).toBeVisible({ timeout: 20_000 });
     } else {
       await page.goto(route);
-      await page.waitForLoadState('networkidle');
     }
     await page.locator('aside[aria-label="Quick contact"] > [data-enhanced]').waitFor({ state: 'attached' });
     expect(await focusUnderFloatingControls(page)).toEqual([]);

@@ -223,13 +223,6 @@ test('axe finds nothing with the modal open', async ({ page }) => {
   expect(results).toEqual([]);
 });
 
-test('axe finds nothing on the page at 375 px', async ({ page }) => {
-  await page.setViewportSize({ width: 375, height: 800 });
-  await gotoGallery(page);
-  const results = await axeViolations(page);
-  expect(results).toEqual([]);
-});
-
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
