@@ -20,7 +20,7 @@ export function AboutSection({ about }: { about: Promise<ContentResult<SingleIma
     </SectionHeading>
   );
   return (
-    <section className={styles.section} aria-labelledby="about-title">
+    <section className={`${styles.section} past-first-screen`} aria-labelledby="about-title">
       <div className="container">
         <Section
           data={about}

@@ -5,7 +5,7 @@ import styles from './enquiry-section.module.css';
 /** Where the home page's contact form sits; `#enquiry` is the target of the hero's call to action. */
 export function EnquirySection() {
   return (
-    <section id="enquiry" className={styles.section} aria-labelledby="enquiry-title">
+    <section id="enquiry" className={`${styles.section} past-first-screen`} aria-labelledby="enquiry-title">
       <div className={`container ${styles.layout}`}>
         <div className={styles.intro}>
           <SectionHeading id="enquiry-title" eyebrow="Contact us">

@@ -17,7 +17,7 @@ export const LEARNING_SOLUTIONS_WHAT = 'Our learning solutions';
 /** 'Our learning Solutions' as a home section (h2); /learning-solutions shows the same list under its h1. */
 export function LearningSolutionsSection({ solutions }: { solutions: Promise<ContentResult<LearningSolution[]>> }) {
   return (
-    <section className={styles.section} aria-labelledby="learning-solutions-title">
+    <section className={`${styles.section} past-first-screen`} aria-labelledby="learning-solutions-title">
       <div className={`container ${styles.wide}`}>
         <SectionHeading id="learning-solutions-title" eyebrow="Programmes for organisations">
           Our learning Solutions

@@ -11,7 +11,7 @@ const OPEN_COURSE_SKELETON_COUNT = 12;
 /** 'Upcoming Training events': the open courses with their countdowns. */
 export function OpenCoursesSection({ courses }: { courses: Promise<ContentResult<OpenCourse[]>> }) {
   return (
-    <section id="upcoming" className={styles.section} aria-labelledby="upcoming-title">
+    <section id="upcoming" className={`${styles.section} past-first-screen`} aria-labelledby="upcoming-title">
       <div className="container">
         <SectionHeading id="upcoming-title" eyebrow="Open courses">
           Upcoming Training events

@@ -14,7 +14,7 @@ import { href } from '../../lib/site-routes';
 export function ContactBlock() {
   const { location, phone } = siteIdentity();
   return (
-    <section className={styles.band} aria-labelledby="contact-block-title">
+    <section className={`${styles.band} past-first-screen`} aria-labelledby="contact-block-title">
       <div className={`container ${styles.inner}`}>
         <div className={styles.intro}>
           <h2 id="contact-block-title" className={styles.title}>

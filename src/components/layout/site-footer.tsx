@@ -17,7 +17,7 @@ const FOLLOW_US_ORDER = ['facebook', 'twitter', 'instagram', 'linkedin'] as cons
 export function SiteFooter() {
   const { name, location } = siteIdentity();
   return (
-    <footer className={styles.footer}>
+    <footer className={`${styles.footer} past-first-screen`}>
       <div className={`container ${styles.columns}`}>
         <div className={styles.about}>
           <p className={styles.name}>{name}</p>
