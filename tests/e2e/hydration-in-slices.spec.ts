@@ -39,7 +39,7 @@ for (const route of ['/', '/about']) {
     await page.goto(route, { timeout: 60_000 });
     await whenHydrated(page);
     const slices = await page.evaluate(() => (window as { slicesBeforeHydrated?: number }).slicesBeforeHydrated);
-    // hydrated in one go (the code before): 5 to 8 messages, most of them after the render; in slices: 44 to 53
-    expect(slices, `${slices} scheduler messages before the page was hydrated`).toBeGreaterThanOrEqual(20);
+    // hydrated in one go (the code before): 5 to 8 messages; in slices: 44 to 53 here, fewer on a faster CPU
+    expect(slices, `${slices} scheduler messages before the page was hydrated`).toBeGreaterThanOrEqual(12);
   });
 }

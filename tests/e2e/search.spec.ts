@@ -387,8 +387,11 @@ test('an admin failure never breaks search: a message while there is no index, t
 test.describe('accessibility', () => {
   const axe = axeViolations;
 
-  // the results and the empty state are in accessibility.spec.ts's sweep of every route
-  for (const [name, path] of [['a second page', '/search?page=2']] as const) {
+  // the results and the unfiltered empty state are in accessibility.spec.ts's sweep of every route
+  for (const [name, path] of [
+    ['a second page', '/search?page=2'],
+    ['the empty state with a filter', '/search?q=xqzvwkj&venue=Dubai'],
+  ] as const) {
     for (const width of [375, 1440]) {
       test(`${name} at ${width} px has no axe violations`, async ({ page }) => {
         await page.setViewportSize({ width, height: 900 });
