@@ -10,35 +10,41 @@ import { getEnv } from 'waku';
 import * as v from 'valibot';
 import { isHostName } from './request-origin';
 
+type Runtime = 'node' | 'workers';
+
 /** Where the code runs: Cloudflare's workerd identifies itself in `navigator.userAgent`. */
-export const RUNTIME: 'node' | 'workers' =
+export const RUNTIME: Runtime =
   typeof navigator !== 'undefined' && navigator.userAgent === 'Cloudflare-Workers' ? 'workers' : 'node';
 
 /** When the team answers, as the acknowledgement email and a registration's confirmation say it. */
 export const DEFAULT_REPLY_TIME = 'An adviser will reply within one working day.';
 
-/** A whole number ≥ 0 written in decimal ("5000"), with a default when unset. */
-const count = (fallback: number) =>
+/**
+ * A whole number written in decimal ("5000"), with a default when unset: ≥ 0, or ≥ 1 for a bound that 0 would
+ * turn into "never" (every picture refused).
+ */
+const wholeNumber = (fallback: number, min: 0 | 1) =>
   v.optional(
     v.pipe(
       v.string(),
-      v.regex(/^\d+$/, 'must be a whole number ≥ 0'),
+      v.regex(min === 0 ? /^\d+$/ : /^[1-9]\d*$/, `must be a whole number ≥ ${min}`),
       v.transform(Number),
       v.safeInteger('is too large'),
     ),
     String(fallback),
   );
+const count = (fallback: number) => wholeNumber(fallback, 0);
+const atLeastOne = (fallback: number) => wholeNumber(fallback, 1);
 
-/** Like `count`, for a bound that 0 would turn into "never" (every picture refused): a whole number ≥ 1. */
-const atLeastOne = (fallback: number) =>
+/** A list written with spaces or commas ("https://a.example https://b.example"), each item checked by `item`. */
+const listOf = <Item extends v.GenericSchema<string, string>>(item: Item) =>
   v.optional(
     v.pipe(
       v.string(),
-      v.regex(/^[1-9]\d*$/, 'must be a whole number ≥ 1'),
-      v.transform(Number),
-      v.safeInteger('is too large'),
+      v.transform((value) => value.split(/[\s,]+/).filter(Boolean)),
+      v.array(item),
     ),
-    String(fallback),
+    '',
   );
 
 const httpUrl = v.pipe(
@@ -60,38 +66,23 @@ const siteUrl = v.pipe(
   v.transform((value) => new URL(value).origin),
 );
 
-/** A list written with spaces or commas ("https://a.example https://b.example"). */
-const originList = v.optional(
+const originList = listOf(
   v.pipe(
-    v.string(),
-    v.transform((value) => value.split(/[\s,]+/).filter(Boolean)),
-    v.array(
-      v.pipe(
-        httpUrl,
-        v.transform((value) => new URL(value).origin),
-      ),
-    ),
+    httpUrl,
+    v.transform((value) => new URL(value).origin),
   ),
-  '',
 );
 
 /**
  * Hosts the site answers under ("www.example.com example.com:8443"), lower-case; a default port (80, 443)
  * is dropped, as browsers drop it from the Host they send.
  */
-const hostList = v.optional(
+const hostList = listOf(
   v.pipe(
     v.string(),
-    v.transform((value) => value.split(/[\s,]+/).filter(Boolean)),
-    v.array(
-      v.pipe(
-        v.string(),
-        v.check(isHostName, 'must be host names (with a port if not 80/443), such as www.example.com'),
-        v.transform((value) => value.toLowerCase().replace(/:(80|443)$/, '')),
-      ),
-    ),
+    v.check(isHostName, 'must be host names (with a port if not 80/443), such as www.example.com'),
+    v.transform((value) => value.toLowerCase().replace(/:(80|443)$/, '')),
   ),
-  '',
 );
 
 /** One line of text a visitor reads (a name, opening hours): no line breaks, at most 200 characters. */
@@ -132,14 +123,7 @@ const EMAIL_PATTERN = /^[^\s@<>(),;:"[\]\\]+@[^\s@<>(),;:"[\]\\]+\.[^\s@<>(),;:"
 const emailAddress = v.pipe(v.string(), v.regex(EMAIL_PATTERN, 'must be an email address such as team@example.com'));
 
 /** One address or several, separated by commas or spaces. */
-const emailList = v.optional(
-  v.pipe(
-    v.string(),
-    v.transform((value) => value.split(/[\s,]+/).filter(Boolean)),
-    v.array(v.pipe(v.string(), v.regex(EMAIL_PATTERN, 'must be email addresses separated by commas'))),
-  ),
-  '',
-);
+const emailList = listOf(v.pipe(v.string(), v.regex(EMAIL_PATTERN, 'must be email addresses separated by commas')));
 
 const EnvSchema = v.object({
   ADMIN_API_URL: v.optional(httpUrl),
@@ -218,7 +202,7 @@ const EnvSchema = v.object({
 });
 
 /** Settings that are each valid but do not make sense together. */
-function combinationProblems(e: v.InferOutput<typeof EnvSchema>, runtime: ServerConfig['runtime']): string[] {
+function combinationProblems(e: v.InferOutput<typeof EnvSchema>, runtime: Runtime): string[] {
   const problems: string[] = [];
   const emailWanted = Boolean(e.SMTP_URL) || e.ENQUIRY_EMAIL_TO.length > 0 || Boolean(e.ENQUIRY_EMAIL_FROM);
   if (!emailWanted) return problems;
@@ -228,130 +212,13 @@ function combinationProblems(e: v.InferOutput<typeof EnvSchema>, runtime: Server
   return problems;
 }
 
-export type ServerConfig = {
-  runtime: 'node' | 'workers';
-  admin: {
-    /** Unset only in a build or a test that never calls the admin; the site's content source insists (src/site.ts). */
-    baseUrl: string | undefined;
-    timeoutMs: number;
-    /** An admin answer longer than this is not read on (a PARSING_ERROR). */
-    maxResponseBytes: number;
-    cacheTtlMs: number;
-    retryMs: number;
-  };
-  /** Bytes of rendered pages kept in memory (Node; Workers use the Cache API). 0 turns the page cache off. */
-  pageCacheMaxBytes: number;
-  /** Node: requests the app answers at once (renders, mostly), taken by clients in turn; the rest wait. */
-  rendersAtOnce: number;
-  search: {
-    /** Admin calls per minute the background catalogue crawl of the search index may make. */
-    callsPerMinute: number;
-    /** Crawl calls in flight at once (1–4). */
-    concurrency: number;
-    /** Admin calls per minute for sub-course slugs the catalogue does not list (the rest answer 404). */
-    unknownSlugCallsPerMinute: number;
-    /** Node: where the crawl is kept between restarts (Workers keep it in the SEARCH_INDEX KV namespace). */
-    file: string;
-  };
-  /**
-   * Who runs the site, as the owner configured it (the admin's content has no such fields). Unset values
-   * stay unset: the views then name the domain and leave out the address, hours or line they lack.
-   */
-  site: {
-    domain: string | undefined;
-    /** The public origin for canonical and shared links; unset: see `hosts`. */
-    url: string | undefined;
-    /**
-     * Without `url`: the hosts the site serves; a page names the one it was asked for when listed, else the
-     * first. Both unset: the origin each request arrived at (request-origin.ts).
-     */
-    hosts: string[];
-    name: string | undefined;
-    /** Postal address lines; the last one is where the provider is (e.g. "Manama, Kingdom of Bahrain"). */
-    address: string[];
-    openingHours: string | undefined;
-    /** A `tel:` address, shown when the admin's settings have no phone. */
-    phone: string | undefined;
-    email: string | undefined;
-  };
-  /** Bearer token that unlocks the details of /healthz for callers that are not on this machine. */
-  healthzToken: string | undefined;
-  /** Extra origins images and video may come from (besides the site and the admin). */
-  mediaOrigins: string[];
-  /** Number of reverse proxies in front whose X-Forwarded-* headers are believed. */
-  trustedProxies: number;
-  enquiry: {
-    outboxDir: string;
-    webhookUrl: string | undefined;
-    webhookSecret: string | undefined;
-    webhookTimeoutMs: number;
-    webhookRetryMs: number;
-    webhookMaxRetryMs: number;
-    rateLimit: number;
-    rateWindowMs: number;
-    /** Accepted enquiries per IPv6 /48 in the same window (a /64 is one client; a /48 holds 65 536). */
-    networkRateLimit: number;
-    /** Acknowledgements per recipient address and per recipient domain, per hour and per day (0: no limit). */
-    acknowledgementLimits: {
-      perAddressHour: number;
-      perAddressDay: number;
-      perDomainHour: number;
-      perDomainDay: number;
-    };
-    maxBodyBytes: number;
-    /** Key of the form tokens' signatures; unset: a random key per process (per isolate on Workers). */
-    formTokenSecret: string | undefined;
-    /**
-     * Email to the team and acknowledgements to visitors; undefined when not configured. On Node `smtpUrl`
-     * is set; on Workers the `SEND_EMAIL` binding sends (SMTP_URL is ignored there).
-     */
-    email:
-      | {
-          smtpUrl: string | undefined;
-          timeoutMs: number;
-          to: string[];
-          from: string;
-          replyTime: string;
-        }
-      | undefined;
-  };
-  /** A registration's quotation (issue 29, record 037); the optional lines are left out when unset. */
-  quotation: {
-    /** Key of the quotation addresses; unset: a random key per process (per isolate on Workers). */
-    secret: string | undefined;
-    legalName: string | undefined;
-    taxNumber: string | undefined;
-    /** VAT added to the fees, in percent; unset: no VAT line. */
-    vatPercent: number | undefined;
-    bankDetails: string | undefined;
-    paymentTerms: string;
-    validDays: number;
-  };
-  /** Admin pictures resized for the screen (record 026). */
-  images: {
-    /** Key of the pictures' signed addresses; unset: a random key per process on Node, no resizing on Workers. */
-    secret: string | undefined;
-    /** Node: where the variants are kept, and how many bytes of them at most. */
-    cacheDir: string;
-    cacheMaxBytes: number;
-    /** Node: fetch-and-transforms at once (the rest queue). */
-    transformsAtOnce: number;
-    maxSourceBytes: number;
-    maxPixels: number;
-    timeoutMs: number;
-    /** Node: an original not fetched by then frees its slot (a source that hangs holds no resizing slot). */
-    fetchTimeoutMs: number;
-    /** Node: new variants one client may have fetched, resized or waiting at once (the rest are 429). */
-    clientPending: number;
-    /** Node: bytes of new variants one client may add to the disk cache an hour (past it: sent, not kept). */
-    clientWriteBytes: number;
-  };
-};
+/** The settings as the site's services read them; each field is described in the README's Configuration table. */
+export type ServerConfig = ReturnType<typeof parseServerConfig>;
 
 export type Env = Record<string, string | undefined>;
 
 /** Parses `env` (an empty string counts as unset); throws one Error listing every bad setting. */
-export function parseServerConfig(env: Env, runtime: ServerConfig['runtime'] = RUNTIME): ServerConfig {
+export function parseServerConfig(env: Env, runtime: Runtime = RUNTIME) {
   const input: Record<string, string> = {};
   for (const key of Object.keys(EnvSchema.entries)) {
     const value = env[key]?.trim();
@@ -372,6 +239,7 @@ export function parseServerConfig(env: Env, runtime: ServerConfig['runtime'] = R
   return {
     runtime,
     admin: {
+      /** Unset only in a build or a test that never calls the admin; the site's content source insists (src/site.ts). */
       baseUrl: e.ADMIN_API_URL,
       timeoutMs: e.ADMIN_TIMEOUT_MS,
       maxResponseBytes: e.ADMIN_MAX_RESPONSE_BYTES,
@@ -386,6 +254,7 @@ export function parseServerConfig(env: Env, runtime: ServerConfig['runtime'] = R
       unknownSlugCallsPerMinute: e.UNKNOWN_SLUG_CALLS_PER_MINUTE,
       file: e.SEARCH_INDEX_FILE,
     },
+    // who runs the site, as the owner configured it: unset values stay unset (the views leave out what they lack)
     site: {
       domain: e.SITE_DOMAIN,
       url: e.SITE_URL,
@@ -417,6 +286,7 @@ export function parseServerConfig(env: Env, runtime: ServerConfig['runtime'] = R
       },
       maxBodyBytes: e.ENQUIRY_MAX_BODY_BYTES,
       formTokenSecret: e.FORM_TOKEN_SECRET,
+      // on Node `smtpUrl` is set; on Workers the SEND_EMAIL binding sends (SMTP_URL is ignored there)
       email:
         e.ENQUIRY_EMAIL_FROM && e.ENQUIRY_EMAIL_TO.length > 0
           ? {

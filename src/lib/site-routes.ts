@@ -258,25 +258,15 @@ const REGEXP_SPECIALS = /[.*+?^${}()|\\]/g;
 
 /** Matches the addresses of a route written as above: `[x]` one segment, `[...x]` one or more. */
 export function routeMatcher(path: string, capture = false): RegExp {
+  // a bracket never holds a '/', so the path splits into its brackets and the text between them
   const source = path
-    .split('/')
-    .map((segment) =>
-      segment
-        .split(/(\[(?:\.\.\.)?[^\]]+\])/)
-        .map((part) =>
-          part.startsWith('[...')
-            ? capture
-              ? '(.+)'
-              : '.+'
-            : part.startsWith('[')
-              ? capture
-                ? '([^/]+)'
-                : '[^/]+'
-              : part.replace(REGEXP_SPECIALS, '\\$&'),
-        )
-        .join(''),
-    )
-    .join('/');
+    .split(/(\[(?:\.\.\.)?[^\]]+\])/)
+    .map((part) => {
+      if (!part.startsWith('[')) return part.replace(REGEXP_SPECIALS, '\\$&');
+      const pattern = part.startsWith('[...') ? '.+' : '[^/]+';
+      return capture ? `(${pattern})` : pattern;
+    })
+    .join('');
   return new RegExp(`^${source}$`);
 }
 

@@ -6,7 +6,5 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return <SiteLayout>{children}</SiteLayout>;
 }
 
-export const getConfig = async () => {
-  // Settings come from the admin at request time, so nothing is prerendered at build time.
-  return { render: 'dynamic' } as const;
-};
+// Settings come from the admin at request time, so nothing is prerendered at build time.
+export const getConfig = async () => ({ render: 'dynamic' }) as const;

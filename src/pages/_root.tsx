@@ -26,6 +26,4 @@ export default async function RootElement({ children }: { children: ReactNode })
   );
 }
 
-export const getConfig = async () => {
-  return { render: 'dynamic' } as const;
-};
+export const getConfig = async () => ({ render: 'dynamic' }) as const;

@@ -4,6 +4,4 @@ export default async function ConferencesPage() {
   return <AdminContentPage route="/conferences" />;
 }
 
-export const getConfig = async () => {
-  return { render: 'dynamic' } as const;
-};
+export const getConfig = async () => ({ render: 'dynamic' }) as const;

@@ -4,6 +4,4 @@ export default async function ConsultationsPage() {
   return <AdminContentPage route="/consultations" />;
 }
 
-export const getConfig = async () => {
-  return { render: 'dynamic' } as const;
-};
+export const getConfig = async () => ({ render: 'dynamic' }) as const;

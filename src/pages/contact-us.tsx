@@ -16,7 +16,5 @@ export default async function ContactUs({ query }: PageProps<'/contact-us'>) {
   );
 }
 
-export const getConfig = async () => {
-  // dynamic: the query string prefills the form, and a no-JS form post must reach a dynamic page
-  return { render: 'dynamic' } as const;
-};
+// dynamic: the query string prefills the form, and a no-JS form post must reach a dynamic page
+export const getConfig = async () => ({ render: 'dynamic' }) as const;

@@ -15,6 +15,4 @@ export default async function CustomizedInHouse() {
 }
 
 // Static content, but the shared layout reads the admin's settings on every request.
-export const getConfig = async () => {
-  return { render: 'dynamic' } as const;
-};
+export const getConfig = async () => ({ render: 'dynamic' }) as const;

@@ -4,6 +4,4 @@ export default async function DestinationTrainingPage() {
   return <AdminContentPage route="/destination-training" />;
 }
 
-export const getConfig = async () => {
-  return { render: 'dynamic' } as const;
-};
+export const getConfig = async () => ({ render: 'dynamic' }) as const;

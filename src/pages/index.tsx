@@ -28,6 +28,4 @@ export default async function Home() {
   );
 }
 
-export const getConfig = async () => {
-  return { render: 'dynamic' } as const;
-};
+export const getConfig = async () => ({ render: 'dynamic' }) as const;

@@ -46,6 +46,4 @@ export default async function LearningSolutionsPage() {
   );
 }
 
-export const getConfig = async () => {
-  return { render: 'dynamic' } as const;
-};
+export const getConfig = async () => ({ render: 'dynamic' }) as const;

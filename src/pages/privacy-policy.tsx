@@ -14,6 +14,4 @@ export default async function PrivacyPolicyPage() {
   );
 }
 
-export const getConfig = async () => {
-  return { render: 'dynamic' } as const;
-};
+export const getConfig = async () => ({ render: 'dynamic' }) as const;

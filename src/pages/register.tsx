@@ -17,7 +17,5 @@ export default async function Register({ query }: { query?: string }) {
   );
 }
 
-export const getConfig = async () => {
-  // dynamic: the session comes from the query string and the admin, and a no-JS form post must reach it
-  return { render: 'dynamic' } as const;
-};
+// dynamic: the session comes from the query string and the admin, and a no-JS form post must reach it
+export const getConfig = async () => ({ render: 'dynamic' }) as const;

@@ -11,6 +11,4 @@ export default async function Search({ query }: PageProps<'/search'>) {
   );
 }
 
-export const getConfig = async () => {
-  return { render: 'dynamic' } as const;
-};
+export const getConfig = async () => ({ render: 'dynamic' }) as const;

@@ -471,20 +471,5 @@ type PreparedHeaders = {
 
 /** Reads a whole stream (a render's copy) into one buffer. */
 export async function readAll(stream: ReadableStream<Uint8Array<ArrayBuffer>>): Promise<Uint8Array<ArrayBuffer>> {
-  const chunks: Uint8Array<ArrayBuffer>[] = [];
-  let length = 0;
-  const reader = stream.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    length += value.byteLength;
-  }
-  const whole = new Uint8Array(length);
-  let offset = 0;
-  for (const chunk of chunks) {
-    whole.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return whole;
+  return new Uint8Array(await new Response(stream).arrayBuffer());
 }

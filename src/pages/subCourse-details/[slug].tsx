@@ -12,6 +12,4 @@ export default async function SubCourseDetails({ slug }: PageProps<'/subCourse-d
   );
 }
 
-export const getConfig = async () => {
-  return { render: 'dynamic' } as const;
-};
+export const getConfig = async () => ({ render: 'dynamic' }) as const;

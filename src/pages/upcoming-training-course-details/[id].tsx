@@ -15,6 +15,4 @@ export default async function UpcomingTrainingCourseDetails({
   );
 }
 
-export const getConfig = async () => {
-  return { render: 'dynamic' } as const;
-};
+export const getConfig = async () => ({ render: 'dynamic' }) as const;
