@@ -4,10 +4,10 @@
 // Ends with one summary line "tests: N passed, N failed, N skipped"; under CI (CI set) a skipped test or a
 // `.only` fails the run (scripts/test-report.mjs).
 import { spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { findChromium } from './find-chromium.mjs';
+import { DEBIAN_HEADLESS_SHELL, findChromium, findTestBrowser } from './find-chromium.mjs';
 import { findJava, JAVA_INSTALL_HINT } from './find-java.mjs';
 import { findNginx } from './find-nginx.mjs';
 import { playwrightCounts, suiteVerdict, vitestCounts } from './test-report.mjs';
@@ -95,25 +95,33 @@ if (!step('Cloudflare Worker build', process.execPath, ['scripts/cloudflare/buil
   summary(1);
 }
 
+// the pages open in Chromium's headless shell (a third of the full browser's CPU, record 044); the
+// back/forward cache spec needs the full browser
 let chromium = await findChromium();
-if (!chromium && canInstallWithApt('CHROMIUM_PATH')) {
-  console.log("\nNo Chromium found: installing Debian's chromium (apt-get, ~1 minute)");
+const packages = [
+  ...(chromium ? [] : ['chromium']),
+  ...(chromium?.own || existsSync(DEBIAN_HEADLESS_SHELL) ? [] : ['chromium-headless-shell']),
+];
+if (packages.length > 0 && canInstallWithApt('CHROMIUM_PATH')) {
+  console.log(`\nInstalling Debian's ${packages.join(' and ')} for the e2e tests (apt-get, ~1 minute)`);
   const apt = { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } };
   spawnSync('apt-get', ['update', '-qq'], apt);
-  spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], apt);
+  spawnSync('apt-get', ['install', '-y', '-qq', ...packages], apt);
   chromium = await findChromium();
 }
 if (!chromium) {
   console.error(
     '\nNo Chromium found for the e2e tests. Install one, then run `npm test` again:\n' +
-      '  Debian/Ubuntu:  sudo apt-get update && sudo apt-get install -y chromium\n' +
+      '  Debian/Ubuntu:  sudo apt-get update && sudo apt-get install -y chromium chromium-headless-shell\n' +
       '  elsewhere:      npx playwright install chromium\n' +
       '  or point CHROMIUM_PATH at a Chromium/Chrome binary.',
   );
   failed += 1;
   summary(1);
 }
-console.log(`\nChromium for e2e: ${chromium.path}${chromium.own ? " (Playwright's own)" : ''}`);
+const pages = await findTestBrowser();
+console.log(`\nChromium for e2e: ${pages.path}${pages.own ? " (Playwright's own)" : ''}`);
+if (pages.path !== chromium.path) console.log(`the full browser, for the back/forward cache: ${chromium.path}`);
 
 // the W3C Nu HTML checker (npm vnu-jar) runs in the e2e tests on every page of the site map
 let java = findJava();

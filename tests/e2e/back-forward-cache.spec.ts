@@ -1,9 +1,11 @@
 // Issue 28: back and forward stay instant. `/`, a sub-course page and `/contact-us` are restored from the
 // browser's back/forward cache (no unload handler, no `no-store` on public pages, nothing open on pagehide).
 // Playwright launches Chromium with that cache turned off (`--disable-back-forward-cache`), so this spec
-// launches its own Chromium without that switch. A restore is told by the page itself: `pageshow` with
+// launches its own Chromium without that switch, and the full browser: Chromium's headless shell, which the
+// other specs use, has no back/forward cache. A restore is told by the page itself: `pageshow` with
 // `persisted`, the page's own state still there, and no second `load`.
-import { chromium, type Browser, type LaunchOptions } from '@playwright/test';
+import { chromium, type Browser } from '@playwright/test';
+import { findChromium, launchOptionsFor } from '../../scripts/find-chromium.mjs';
 import { expect, test } from './support/fixtures';
 import { subCourseRoutes } from './support/routes';
 
@@ -11,7 +13,7 @@ const site = () => process.env.SITE_URL!;
 
 let browser: Browser;
 test.beforeAll(async () => {
-  const launchOptions = (test.info().project.use.launchOptions ?? {}) as LaunchOptions;
+  const launchOptions = launchOptionsFor(await findChromium(), { fullBrowser: true });
   browser = await chromium.launch({ ...launchOptions, ignoreDefaultArgs: ['--disable-back-forward-cache'] });
 });
 test.afterAll(() => browser?.close());
