@@ -1,6 +1,7 @@
 // The home page: every section with the demo admin's content, the skeleton
 // counts in the first streamed chunk, and one failing admin call degrading only its own section.
 import { expect, test } from './support/fixtures';
+import { whenHydrated } from './support/hydrated';
 import { SITE_NAME } from './support/identity';
 import { startPair } from './support/servers';
 import { streamPage } from './support/read-chunks';
@@ -207,15 +208,27 @@ test.describe('home page with the demo content', () => {
 
   test('on a phone the hero’s call to action lands on the form, past sections not drawn yet', async ({ page }) => {
     // the sections between the hero and the form are drawn only near the viewport (content-visibility: auto,
-    // record 043), so the browser scrolls past estimated heights: the form must still be where it lands
+    // record 043), so the browser scrolls past estimated heights: the form must still be where it lands. Once
+    // hydrated, the link only scrolls: Waku's router would fetch and render the whole page again for it
+    // (same-page-links.tsx)
     await page.setViewportSize({ width: 375, height: 812 });
+    const pagePayloads: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/RSC/')) pagePayloads.push(request.url());
+    });
     await page.goto('/');
+    await whenHydrated(page);
     await page
       .locator('main section[aria-labelledby="hero-title"]')
       .getByRole('link', { name: 'Send an enquiry' })
       .click();
     const heading = page.locator('section#enquiry').getByRole('heading', { level: 2, name: 'Send us an enquiry' });
     await expect(heading).toBeInViewport();
+    await expect(page).toHaveURL(/\/#enquiry$/);
+    // back to the top of the page, the browser's own way too
+    await page.goBack();
+    await expect(page.locator('main section[aria-labelledby="hero-title"]')).toBeInViewport();
+    expect(pagePayloads).toEqual([]);
     await page.goto('/about');
     await page.goto('/#enquiry');
     await expect(heading).toBeInViewport();

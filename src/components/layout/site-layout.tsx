@@ -3,6 +3,7 @@ import { loadSettings } from '../../lib/content';
 import { Section } from '../ui/section';
 import { ContactBlock } from './contact-block';
 import { FloatingContact } from './floating-contact';
+import { SamePageLinks } from './same-page-links';
 import { settingsLinks } from './settings-links';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -19,6 +20,7 @@ export function SiteLayout({ children }: { children: ReactNode }) {
   return (
     <>
       <SkipLink />
+      <SamePageLinks />
       <SiteHeader />
       <main id="main" className="page-area" tabIndex={-1}>
         {children}
