@@ -15,7 +15,7 @@ for (const viewport of [
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
 
     test('every route has no axe violations, one h1 and its own title', async ({ page }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(300_000); // every route, hydrated, with axe: about 100 s with one core busy
       const titles = new Map<string, string>();
       for (const route of [...ROUTES, ...(await subCourseRoutes())]) {
         await page.goto(route);
