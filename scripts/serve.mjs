@@ -69,7 +69,10 @@ if (mode === 'start') {
     process.exit(1);
   });
   const stop = () => {
-    setTimeout(() => process.exit(0), 2000).unref(); // streams still open after 2 s are cut
+    setTimeout(() => site.cutConnections(), 2000).unref(); // streams still open after 2 s are cut
+    // the crawl's last save (tens of MB on a large catalogue, seconds on a busy machine) and its lease's
+    // release may take longer: a lease left behind keeps the next server from crawling until it lapses
+    setTimeout(() => process.exit(0), 20_000).unref();
     site.stop().finally(() => process.exit(0));
   };
   process.on('SIGINT', stop);

@@ -48,5 +48,7 @@ export async function startNodeServer({ distDir, host, port }) {
     async stop() {
       await Promise.all([new Promise((resolve) => server.close(resolve)), started.stop()]);
     },
+    /** Cuts the answers still streaming; the background work's stop goes on. */
+    cutConnections: () => server.closeAllConnections(),
   };
 }

@@ -171,7 +171,8 @@ async function startSiteOnce(
         if (child.exitCode !== null || child.signalCode !== null) return done();
         child.once('exit', done);
         child.kill('SIGTERM');
-        setTimeout(() => child.kill('SIGKILL'), 3_000).unref();
+        // past the site's own limit for its last save (scripts/serve.mjs)
+        setTimeout(() => child.kill('SIGKILL'), 25_000).unref();
       }),
     kill: () =>
       new Promise<void>((resolve) => {
