@@ -3,6 +3,7 @@
 // from what it fetched. Chromium reports its speculative fetches on the DevTools protocol's Preload domain.
 import type { CDPSession } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { startPair } from './support/servers';
 
 const site = () => process.env.SITE_URL!;
 
@@ -83,19 +84,28 @@ test.describe('speculation rules at 375 px', () => {
 });
 
 test.describe('a speculative request leaves no trace', () => {
+  // a site of its own: the shared one's page cache counts the visits of tests running in the other worker
+  let pair: Awaited<ReturnType<typeof startPair>>;
+  test.beforeAll(async () => {
+    pair = await startPair();
+  });
+  test.afterAll(async () => {
+    await pair.stop();
+  });
+  const ownSite = () => pair.site.url;
   type Counts = { hits: number; stale: number; misses: number };
   const counts = async (): Promise<Counts> => {
-    const health = (await (await fetch(`${site()}/healthz`)).json()) as { pageCache: Counts };
+    const health = (await (await fetch(`${ownSite()}/healthz`)).json()) as { pageCache: Counts };
     const { hits, stale, misses } = health.pageCache;
     return { hits, stale, misses };
   };
   const prefetch = (path: string) =>
-    fetch(`${site()}${path}`, { headers: { 'sec-purpose': 'prefetch', 'accept-encoding': 'br' } });
+    fetch(`${ownSite()}${path}`, { headers: { 'sec-purpose': 'prefetch', 'accept-encoding': 'br' } });
 
   test('answered from the page cache when kept, it counts as no hit, miss or visit', async () => {
     // a kept page (asked for until it is)
     await expect
-      .poll(async () => (await fetch(`${site()}/about`)).headers.get('x-page-cache'), { intervals: [100] })
+      .poll(async () => (await fetch(`${ownSite()}/about`)).headers.get('x-page-cache'), { intervals: [100] })
       .toBe('hit');
     const before = await counts();
     const answers = await Promise.all([prefetch('/about'), prefetch('/about'), prefetch('/gallery?from=hover')]);
@@ -111,13 +121,13 @@ test.describe('a speculative request leaves no trace', () => {
     // the first real visit is a miss that keeps nothing, the second is kept, the third is answered from it
     const visits = [];
     for (let index = 0; index < 3; index += 1) {
-      const response = await fetch(`${site()}${search}`);
+      const response = await fetch(`${ownSite()}${search}`);
       await response.arrayBuffer();
       visits.push(response.headers.get('x-page-cache'));
       // the copy is kept once the render has ended: the next visit waits for it
       if (index === 1)
         await expect
-          .poll(async () => (await fetch(`${site()}${search}`, { method: 'HEAD' })).headers.get('x-page-cache'))
+          .poll(async () => (await fetch(`${ownSite()}${search}`, { method: 'HEAD' })).headers.get('x-page-cache'))
           .toBe('hit');
     }
     expect(visits).toEqual(['miss', 'miss', 'hit']);
