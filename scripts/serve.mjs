@@ -79,8 +79,11 @@ if (mode === 'start') {
   process.on('SIGTERM', stop);
   console.log(`Site ready on http://${host || 'localhost'}:${port}/`);
 } else {
-  const args = ['waku', 'dev', '--port', port, ...(host ? ['--host', host] : [])];
-  const child = spawn('npx', args, { cwd: root, stdio: 'inherit', env: process.env });
+  // waku's own CLI, not through npx: a signal sent here then reaches the dev server itself (npx passes it to a
+  // shell that leaves the server running, on the port, after this process has gone)
+  const cli = path.join(root, 'node_modules/waku/cli.js');
+  const args = [cli, 'dev', '--port', port, ...(host ? ['--host', host] : [])];
+  const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit', env: process.env });
   const stop = (signal) => child.kill(signal);
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

@@ -73,3 +73,45 @@ test('the outbox and the catalogue crawl start with the server, before any page 
     rmSync(outboxDir, { recursive: true, force: true });
   }
 });
+
+test('a SIGTERM sent to `npm start` stops the site itself: nothing is left answering on its port', async () => {
+  // a process manager signals the process it started, npm here: the site must not outlive it as an orphan
+  const port = await freePort();
+  const npm = spawn('npm', ['start'], {
+    cwd: root,
+    env: { ...process.env, ...siteEnvFor(admin), HOST: '127.0.0.1', PORT: String(port), NODE_ENV: 'production' },
+    stdio: 'ignore',
+  });
+  try {
+    await expect
+      .poll(
+        () =>
+          fetch(`http://127.0.0.1:${port}/healthz`).then(
+            (response) => response.status,
+            () => 0,
+          ),
+        {
+          timeout: 30_000,
+        },
+      )
+      .toBe(200);
+    const exited = new Promise((resolve) => npm.once('exit', resolve));
+    npm.kill('SIGTERM');
+    await exited;
+    // the server's own stop takes a moment after npm has gone
+    await expect
+      .poll(
+        () =>
+          fetch(`http://127.0.0.1:${port}/healthz`).then(
+            () => 'answering',
+            () => 'refused',
+          ),
+        {
+          timeout: 30_000,
+        },
+      )
+      .toBe('refused');
+  } finally {
+    if (npm.exitCode === null && npm.signalCode === null) npm.kill('SIGKILL');
+  }
+});
