@@ -14,6 +14,18 @@ import { freePort, type Site } from './servers';
 export async function startNginx(upstream: string): Promise<Site> {
   const nginx = findNginx();
   if (!nginx) throw new Error('No nginx found: `sudo apt-get install -y nginx-light`, or set NGINX_PATH');
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startNginxOnce(nginx, upstream);
+    } catch (error) {
+      // a port free when asked for was taken by another process (the other test worker) first: a new port
+      if (attempt < 3 && error instanceof Error && error.message.includes('Address already in use')) continue;
+      throw error;
+    }
+  }
+}
+
+async function startNginxOnce(nginx: string, upstream: string): Promise<Site> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'nginx-'));
   const port = await freePort();
   const temp = (name: string) => `${name}_temp_path ${path.join(dir, name)};`;
@@ -47,12 +59,22 @@ http {
   child.stderr?.on('data', (chunk) => (output += chunk));
   const url = `http://127.0.0.1:${port}`;
   for (let attempt = 0; ; attempt += 1) {
-    if (child.exitCode !== null) throw new Error(`nginx exited (${child.exitCode}):\n${output}`);
+    if (child.exitCode !== null) {
+      rmSync(dir, { recursive: true, force: true });
+      throw new Error(`nginx exited (${child.exitCode}):\n${output}`);
+    }
     try {
-      await fetch(`${url}/healthz`);
-      break;
+      // nginx names itself: an answer without its name came from another process on the port (and one that
+      // never answers is given up on)
+      const answer = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(5_000) });
+      await answer.body?.cancel();
+      if (answer.headers.get('server')?.startsWith('nginx')) break;
+      throw new Error('not nginx');
     } catch {
-      if (attempt === 200) throw new Error(`nginx did not start on ${url}:\n${output}`);
+      if (attempt === 200) {
+        child.kill('SIGKILL');
+        throw new Error(`nginx did not start on ${url}:\n${output}`);
+      }
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }

@@ -96,7 +96,8 @@ type StartedSite = Site & {
 /**
  * Start the production build the way `npm start` does (scripts/serve.mjs) against `admin`.
  * `env` adds settings such as CONTENT_CACHE_TTL_MS. Each site keeps its search index in a file of its own
- * (removed when it stops), unless `env` names one (a restart test passes the same file twice).
+ * and its enquiries in an outbox of its own (removed when it stops), unless `env` names them (a restart test
+ * passes the same file twice).
  */
 export async function startSite(
   admin: Pick<DemoAdmin, 'url' | 'mediaOrigin'>,
@@ -124,6 +125,8 @@ async function startSiteOnce(
   // public origin (the SITE_URL setting). Pass it in `env` to set one.
   const { SITE_URL: _sharedSite, ...inherited } = process.env;
   const ownIndexDir = env.SEARCH_INDEX_FILE ? undefined : mkdtempSync(path.join(os.tmpdir(), 'site-index-'));
+  // and its enquiries: sites started at once (the other test worker's too) never share the checkout's var/enquiries
+  const ownOutboxDir = env.ENQUIRY_OUTBOX_DIR ? undefined : mkdtempSync(path.join(os.tmpdir(), 'site-outbox-'));
   const child: ChildProcess = spawn(process.execPath, [path.join(root, 'scripts/serve.mjs'), 'start'], {
     cwd: root,
     env: {
@@ -136,6 +139,7 @@ async function startSiteOnce(
       SEARCH_INDEX_CALLS_PER_MINUTE: '6000',
       IMAGE_CACHE_DIR: imageDir,
       ...(ownIndexDir ? { SEARCH_INDEX_FILE: path.join(ownIndexDir, 'search-index.json') } : {}),
+      ...(ownOutboxDir ? { ENQUIRY_OUTBOX_DIR: ownOutboxDir } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -166,6 +170,7 @@ async function startSiteOnce(
         const done = () => {
           rmSync(imageDir, { recursive: true, force: true });
           if (ownIndexDir) rmSync(ownIndexDir, { recursive: true, force: true });
+          if (ownOutboxDir) rmSync(ownOutboxDir, { recursive: true, force: true });
           resolve();
         };
         if (child.exitCode !== null || child.signalCode !== null) return done();
