@@ -9,20 +9,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { findNginx } from '../../../scripts/find-nginx.mjs';
-import { freePort, type Site } from './servers';
+import { freePort, onAFreePort, type Site } from './servers';
 
 export async function startNginx(upstream: string): Promise<Site> {
   const nginx = findNginx();
   if (!nginx) throw new Error('No nginx found: `sudo apt-get install -y nginx-light`, or set NGINX_PATH');
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await startNginxOnce(nginx, upstream);
-    } catch (error) {
-      // a port free when asked for was taken by another process (the other test worker) first: a new port
-      if (attempt < 3 && error instanceof Error && error.message.includes('Address already in use')) continue;
-      throw error;
-    }
-  }
+  return onAFreePort(() => startNginxOnce(nginx, upstream));
 }
 
 async function startNginxOnce(nginx: string, upstream: string): Promise<Site> {

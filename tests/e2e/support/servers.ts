@@ -103,12 +103,20 @@ export async function startSite(
   admin: Pick<DemoAdmin, 'url' | 'mediaOrigin'>,
   env: Record<string, string> = {},
 ): Promise<StartedSite> {
+  return onAFreePort(() => startSiteOnce(admin, env));
+}
+
+/**
+ * Starts a server on ports `freePort()` found, and again on new ones (three tries in all) when another process
+ * took one between the asking and the binding: the other test worker's servers take ports too. Node says
+ * EADDRINUSE; workerd and nginx say "Address already in use".
+ */
+export async function onAFreePort<T>(start: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await startSiteOnce(admin, env);
+      return await start();
     } catch (error) {
-      // a port free when asked for was taken by another process before the site bound it: a new port
-      if (attempt < 3 && error instanceof Error && error.message.includes('EADDRINUSE')) continue;
+      if (attempt < 3 && error instanceof Error && /EADDRINUSE|Address already in use/.test(error.message)) continue;
       throw error;
     }
   }

@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, type Site } from './servers';
+import { freePort, onAFreePort, type Site } from './servers';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -48,15 +48,7 @@ export async function startWorker(
   persistTo?: string,
   options: { logLevel?: 'warn' | 'info'; emailDestinations?: string[] } = {},
 ): Promise<Worker> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await startWorkerOnce(vars, persistTo, options);
-    } catch (error) {
-      // a port free when asked for was taken by another process before wrangler bound it: new ports
-      if (attempt < 3 && error instanceof Error && error.message.includes('Address already in use')) continue;
-      throw error;
-    }
-  }
+  return onAFreePort(() => startWorkerOnce(vars, persistTo, options));
 }
 
 async function startWorkerOnce(
