@@ -42,6 +42,8 @@ export type ContentReports = {
   onPartial(): void;
   /** Should a stale copy be refreshed before it is used (the page cache's own background re-render)? */
   wantsFreshAnswers(): boolean;
+  /** An admin load the content layer started: on Workers it must outlive the answer (the request's waitUntil). */
+  keepAlive(load: Promise<unknown>): void;
 };
 
 export function createSite(platform: SitePlatform, settings: ServerConfig = readSettings(platform)) {
@@ -56,6 +58,7 @@ export function createSite(platform: SitePlatform, settings: ServerConfig = read
       requestRecord().render.partial = true;
     },
     wantsFreshAnswers: () => requestRecord().render.refresh,
+    keepAlive: (load) => requestRecord().keepAlive?.(load),
   };
   const source: ContentSource | undefined = settings.admin.baseUrl
     ? createContentSource({
@@ -67,6 +70,7 @@ export function createSite(platform: SitePlatform, settings: ServerConfig = read
         // room for a large catalogue's sub-courses (the search index reads each) beside the pages' content
         maxEntries: 10_000,
         awaitRefresh: reports.wantsFreshAnswers,
+        keepAlive: reports.keepAlive,
       })
     : undefined;
   const content = {

@@ -9,6 +9,8 @@
  * - `render`: the content layer, through the wiring in src/site.ts (a failed or partial answer);
  *   read by the page cache when the render has ended. `refresh` is the other way: the page cache marks its own
  *   background re-render, and the content layer then waits for the admin's fresh answer.
+ * - `keepAlive`: the chain's `openSite` step (the request's `waitUntil` on Workers); called by the content layer
+ *   with each admin load it starts, so a load outlives the answer that started it.
  * Outside a request (start-up work, unit tests) each call gets a throwaway record: nothing is kept.
  */
 import 'server-only';
@@ -16,6 +18,7 @@ import { unstable_getContextData } from 'waku/server';
 
 export type RequestRecord = {
   clientAddress?: string;
+  keepAlive?: (task: Promise<unknown>) => void;
   status?: { code: number; headers: Record<string, string> };
   render: {
     /** A content call failed, or answered with its last good copy because the admin failed. */

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { waitUntil } from '../lib/http/wait-until';
 import { requestRecord } from '../lib/request-record';
 import { RUNTIME } from '../lib/server-config';
 import { site, siteFor, type WorkerBindings } from '../site';
@@ -37,8 +38,11 @@ export function openSite(): MiddlewareHandler {
       });
       return;
     }
+    const record = requestRecord();
     const address = bindings?.incoming?.socket?.remoteAddress;
-    if (address) requestRecord().clientAddress = address;
+    if (address) record.clientAddress = address;
+    // work a render starts and does not await (a content refresh) outlives the answer on Workers
+    record.keepAlive = (task) => waitUntil(c, task);
     await next();
   };
 }

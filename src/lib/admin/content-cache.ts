@@ -27,6 +27,12 @@ export type ContentCacheOptions = {
    * keep for a TTL is not built from content already a TTL old.
    */
   awaitRefresh?: () => boolean;
+  /**
+   * Called with each admin load the cache starts. On Workers it hands the load to the current request's
+   * `waitUntil`: workerd cancels what a request started once its answer has ended, and a load left so never
+   * settles, so every later request for that value would wait on it (a page's background re-render hung).
+   */
+  keepAlive?: (load: Promise<unknown>) => void;
 };
 
 type Entry = {
@@ -119,6 +125,7 @@ export class ContentCache {
         entry.inFlight = undefined;
       });
     entry.inFlight = request as Promise<ContentResult<unknown>>;
+    this.options.keepAlive?.(request);
     return request;
   }
 

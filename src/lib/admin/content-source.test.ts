@@ -271,6 +271,21 @@ describe('cache', () => {
     expect(requests).toHaveLength(2);
   });
 
+  test('every admin load it starts, the background refresh too, is handed to keepAlive (a Worker request’s waitUntil)', async () => {
+    handler = (_req, res) => json(res, 200, { data: settings });
+    const kept: Promise<unknown>[] = [];
+    const { content, clock } = source({ keepAlive: (load) => kept.push(load) });
+    await content.getSettings();
+    expect(kept).toHaveLength(1);
+    await content.getSettings(); // fresh: no load
+    expect(kept).toHaveLength(1);
+    clock.now += 61_000;
+    const stale = await content.getSettings(); // answered with the copy; the refresh runs on
+    expect(stale).toMatchObject({ ok: true });
+    expect(kept).toHaveLength(2);
+    await expect(kept[1]).resolves.toMatchObject({ ok: true });
+  });
+
   test('concurrent identical calls share one request', async () => {
     handler = (_req, res) => setTimeout(() => json(res, 200, { data: settings }), 100);
     const { content } = source();

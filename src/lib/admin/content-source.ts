@@ -24,6 +24,7 @@ export type ContentSourceOptions = {
   log?: (message: string) => void;
   fetch?: typeof fetch;
   awaitRefresh?: () => boolean;
+  keepAlive?: (load: Promise<unknown>) => void;
 };
 
 export type ContentSource = ReturnType<typeof createContentSource>;
@@ -40,6 +41,7 @@ export function createContentSource(options: ContentSourceOptions) {
     ...(options.now ? { now: options.now } : {}),
     ...(options.log ? { log: options.log } : {}),
     ...(options.awaitRefresh ? { awaitRefresh: options.awaitRefresh } : {}),
+    ...(options.keepAlive ? { keepAlive: options.keepAlive } : {}),
   });
 
   return {
