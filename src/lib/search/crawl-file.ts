@@ -17,7 +17,7 @@ import type { CrawlStorage } from './crawl-record';
  */
 const MAX_BYTES = 256 * 1024 * 1024;
 
-/** How long a crawling server's lease lasts without renewal (it renews at every save, every 5 s or less). */
+/** How long a crawling server's lease lasts without renewal (it renews it every 5 s while its pass runs). */
 const LEASE_MS = 30_000;
 
 /** Characters encoded and written at a time (at most 3 MB of UTF-8: a few ms of work). */

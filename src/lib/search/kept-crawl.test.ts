@@ -312,3 +312,59 @@ describe('a pass in progress as it is kept', () => {
     expect(back?.sessionsBySlug.size).toBe(201);
   });
 });
+
+describe('saves spaced by their cost', () => {
+  it('a save that took long puts the next one 20 times as far off; the lease is still renewed every 5 s', async () => {
+    // on the clock the store reads, every sub-course call takes 1 s and every write 2 s: a pass of 60 courses.
+    // The record is kept in memory, and each call gives the event loop a turn, so a save has ended before the
+    // next course is read (no race with real I/O).
+    const admin = fakeAdmin(60);
+    const source: CatalogueSource = {
+      ...admin.source,
+      getSubCourse: async (slug) => {
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        clock.at += 1000;
+        return admin.source.getSubCourse(slug);
+      },
+    };
+    let kept: string | undefined;
+    const writes: { began: number; took: number }[] = [];
+    const renewals: number[] = [];
+    const index = createSearchIndexStore({
+      source,
+      ttlMs: 60_000,
+      retryMs: 5_000,
+      now: () => clock.at,
+      log: () => {},
+      concurrency: 1,
+      saveEveryMs: 5_000,
+      storage: {
+        where: 'memory',
+        read: async () => kept,
+        write: async (text) => {
+          writes.push({ began: clock.at, took: 2000 });
+          clock.at += 2000;
+          kept = text;
+        },
+        lease: { take: async () => (renewals.push(clock.at), true) },
+      },
+    });
+    const passBegan = clock.at;
+    await index.get(0);
+    await index.idle();
+    expect(index.complete()).toBe(true);
+    const passEnded = clock.at;
+
+    const cursorSaves = writes.slice(0, -1); // the last write keeps the ended pass
+    expect(cursorSaves.length).toBeGreaterThan(0);
+    for (let i = 1; i < cursorSaves.length; i += 1) {
+      expect(cursorSaves[i]!.began - cursorSaves[i - 1]!.began).toBeGreaterThanOrEqual(20 * cursorSaves[i - 1]!.took);
+    }
+    // one every 5 s before: 12 for this pass
+    expect(cursorSaves.length).toBeLessThanOrEqual(3);
+    // the lease never went more than 5 s (and one course's call and one save) without a renewal while the pass ran
+    const during = [passBegan, ...renewals.filter((at) => at > passBegan && at <= passEnded), passEnded];
+    for (let i = 1; i < during.length; i += 1) expect(during[i]! - during[i - 1]!).toBeLessThanOrEqual(5_000 + 3_000);
+    expect(parseCrawlRecord(kept!).ok).toBe(true);
+  });
+});
