@@ -69,17 +69,6 @@ describe('the kept crawl in miniflare’s KV (workerd)', () => {
     const bytes = Buffer.byteLength(text);
     expect(bytes).toBeGreaterThan(25 * 1024 * 1024);
     expect(text.length).toBeLessThan(25 * 1024 * 1024); // a bound in characters would have let it through
-    const refusal = await kv.put('whole', text).then(
-      () => undefined,
-      (error: Error) => error,
-    );
-    // workerd answers 413; on a loaded machine it may close the connection before the proxy has written the
-    // whole value, which the proxy reports as a failed fetch (EPIPE): refused either way, and nothing is kept
-    expect(`${refusal?.message} ${(refusal?.cause as Error | undefined)?.message}`).toMatch(
-      /413 Value length of \d+ exceeds limit of 26214400|EPIPE|ECONNRESET/,
-    );
-    expect(await kv.get('whole', 'text')).toBeNull();
-
     const storage = kvCrawlStorage(kv);
     await storage.write(text);
     const keys = (await kv.list()).keys.map((key) => key.name);
@@ -93,5 +82,21 @@ describe('the kept crawl in miniflare’s KV (workerd)', () => {
     expect(read).toBe(text);
     const parsed = parseCrawlRecord(read!);
     expect(parsed.ok && parsed.record.catalogue.descriptionsBySlug?.size).toBe(9000);
+
+    // Last, as one value it is refused. workerd answers 413; on a loaded machine it may close the connection
+    // before the proxy has written the whole value, which the proxy reports as a failed fetch (EPIPE): refused
+    // either way. A call right after may meet that closed connection too (a failed fetch, EPIPE, seen twice
+    // under load), so the check that nothing was kept is asked again once if its fetch fails.
+    const refusal = await kv.put('whole', text).then(
+      () => undefined,
+      (error: Error) => error,
+    );
+    expect(`${refusal?.message} ${(refusal?.cause as Error | undefined)?.message}`).toMatch(
+      /413 Value length of \d+ exceeds limit of 26214400|EPIPE|ECONNRESET/,
+    );
+    const whole = () => kv.get('whole', 'text');
+    expect(
+      await whole().catch((error: Error) => (error.message === 'fetch failed' ? whole() : Promise.reject(error))),
+    ).toBeNull();
   }, 120_000);
 });
