@@ -314,7 +314,7 @@ describe('a pass in progress as it is kept', () => {
 });
 
 describe('saves spaced by their cost', () => {
-  it('a save that took long puts the next one 20 times as far off; the lease is still renewed every 5 s', async () => {
+  it('a save that took long puts the next one 20 times as far off (30 s at most); the lease is still renewed every 5 s', async () => {
     // on the clock the store reads, every sub-course call takes 1 s and every write 2 s: a pass of 60 courses.
     // The record is kept in memory, and each call gives the event loop a turn, so a save has ended before the
     // next course is read (no race with real I/O).
@@ -358,7 +358,8 @@ describe('saves spaced by their cost', () => {
     const cursorSaves = writes.slice(0, -1); // the last write keeps the ended pass
     expect(cursorSaves.length).toBeGreaterThan(0);
     for (let i = 1; i < cursorSaves.length; i += 1) {
-      expect(cursorSaves[i]!.began - cursorSaves[i - 1]!.began).toBeGreaterThanOrEqual(20 * cursorSaves[i - 1]!.took);
+      const spacing = Math.min(30_000, 20 * cursorSaves[i - 1]!.took);
+      expect(cursorSaves[i]!.began - cursorSaves[i - 1]!.began).toBeGreaterThanOrEqual(spacing);
     }
     // one every 5 s before: 12 for this pass
     expect(cursorSaves.length).toBeLessThanOrEqual(3);

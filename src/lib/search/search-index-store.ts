@@ -60,7 +60,8 @@ export type SearchIndexStoreOptions = {
   crawls?: boolean;
   /**
    * Least time between two saves of a pass's cursor (default 5 s), and how often the crawl's lease is renewed
-   * while a pass runs. A save is also never sooner than SAVE_COST_TIMES its previous one took after it.
+   * while a pass runs. A save is also never sooner than SAVE_COST_TIMES its previous one took after it, up to
+   * MAX_SAVE_SPACING_MS.
    */
   saveEveryMs?: number;
 };
@@ -72,6 +73,8 @@ export type SearchIndexStoreOptions = {
  * saves take at most a twentieth of the time; a restart re-reads at most the courses read since.
  */
 const SAVE_COST_TIMES = 20;
+/** On a busy machine a save takes longer still; a pass's cursor is saved at least this often all the same. */
+const MAX_SAVE_SPACING_MS = 30_000;
 
 /** A server that does not crawl (another holds the lease) looks at the shared file this often. */
 const FOLLOW_EVERY_MS = 2000;
@@ -161,7 +164,8 @@ export function createSearchIndexStore(options: SearchIndexStoreOptions) {
           },
           onCursor: (cursor) => {
             const at = now();
-            if (at - lastSavedAt >= Math.max(saveEveryMs, SAVE_COST_TIMES * lastSaveMs)) save(cursor);
+            const spacing = Math.min(MAX_SAVE_SPACING_MS, SAVE_COST_TIMES * lastSaveMs);
+            if (at - lastSavedAt >= Math.max(saveEveryMs, spacing)) save(cursor);
             else if (at - leaseRenewedAt >= saveEveryMs) renewLease();
           },
         });
