@@ -29,7 +29,11 @@ const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
  * Writes `text` to `file` whole: a temporary file beside it, synced, then renamed over it. A text past
  * `maxBytes` fails (counted as it is written: measuring a two-byte string of 20 MB at once took 35 ms).
  */
-async function writeWhole(file: string, text: string, maxBytes = Number.POSITIVE_INFINITY): Promise<void> {
+async function writeWhole(
+  file: string,
+  text: string | readonly string[],
+  maxBytes = Number.POSITIVE_INFINITY,
+): Promise<void> {
   await fs.mkdir(path.dirname(file), { recursive: true });
   const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   try {
@@ -37,14 +41,16 @@ async function writeWhole(file: string, text: string, maxBytes = Number.POSITIVE
     try {
       // a piece at a time: encoding a record of tens of MB at once held every other request for 30 ms and more
       let written = 0;
-      for (let start = 0; start < text.length;) {
-        let end = Math.min(text.length, start + WRITE_CHARS);
-        if (end < text.length && isHighSurrogate(text.charCodeAt(end - 1))) end -= 1; // never split a pair
-        const piece = Buffer.from(text.slice(start, end), 'utf8');
-        await handle.writeFile(piece); // at the current position, whole (a short write is carried on)
-        written += piece.byteLength;
-        if (written > maxBytes) throw new Error(`the record is over ${maxBytes} bytes, more than a restart reads`);
-        start = end;
+      for (const part of typeof text === 'string' ? [text] : text) {
+        for (let start = 0; start < part.length;) {
+          let end = Math.min(part.length, start + WRITE_CHARS);
+          if (end < part.length && isHighSurrogate(part.charCodeAt(end - 1))) end -= 1; // never split a pair
+          const piece = Buffer.from(part.slice(start, end), 'utf8');
+          await handle.writeFile(piece); // at the current position, whole (a short write is carried on)
+          written += piece.byteLength;
+          if (written > maxBytes) throw new Error(`the record is over ${maxBytes} bytes, more than a restart reads`);
+          start = end;
+        }
       }
       await handle.sync(); // the bytes are on the disk before the name points at them
     } finally {

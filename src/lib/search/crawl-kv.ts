@@ -86,7 +86,10 @@ export function kvCrawlStorage(
       if (missing >= 0) throw new Error(`piece ${missing + 1} of ${head.count} (${head.generation}) is missing`);
       return pieces.join('');
     },
-    write: async (text) => {
+    write: async (textOrPieces) => {
+      // values are cut from the whole text; on Workers the clock does not move while code runs, so the join
+      // keeps no visitor waiting (time-slices.ts)
+      const text = typeof textOrPieces === 'string' ? textOrPieces : textOrPieces.join('');
       const before = readHead(await kv.get(CRAWL_KV_KEY, 'text'));
       const first = pieceEnd(text, 0, maxValueBytes);
       const whole = first.end === text.length;

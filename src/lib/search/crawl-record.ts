@@ -10,9 +10,9 @@
 import * as v from 'valibot';
 import { CourseVenueSchema, TrainingCourseSchema, type CourseVenue } from '../admin/schemas';
 import type { CrawlCursor } from './load-catalogue';
-import { loadSearchEngine, SEARCH_ENGINE_VERSION, serializeSearchEngine, type SearchEngine } from './search-engine';
+import { loadSearchEngine, SEARCH_ENGINE_VERSION, searchEngineInPieces, type SearchEngine } from './search-engine';
 import type { Catalogue, CatalogueCategory } from './search-index';
-import { jsonArrayInSlices, timeSlices, type Pause } from './time-slices';
+import { jsonArrayInPieces, timeSlices, type Pause } from './time-slices';
 
 /**
  * Bump when the record's own shape changes: an older record is then rebuilt, not misread. Its sessions and
@@ -50,7 +50,8 @@ export type CrawlRecord = {
 /** Where a record is kept (a file, a KV key). `read` answers undefined when there is none yet. */
 export type CrawlStorage = {
   read(): Promise<string | undefined>;
-  write(text: string): Promise<void>;
+  /** The record's text, whole or in pieces in order (crawlRecordInPieces): a file writes pieces one by one. */
+  write(text: string | readonly string[]): Promise<void>;
   /** For log lines: `var/search-index.json`, `KV SEARCH_INDEX`. */
   readonly where: string;
   /**
@@ -191,15 +192,15 @@ function passFromChanges(pass: KeptPass, kept: Catalogue): CrawlCursor {
 }
 
 /** The engine's JSON, made once per index however often a pass saves its cursor (tens of MB at 20 000 courses). */
-const engineJson = new WeakMap<SearchEngine, Promise<string>>();
+const engineJson = new WeakMap<SearchEngine, Promise<readonly string[]>>();
 
 /**
  * The record as JSON text, written out in slices (time-slices.ts): at 5 000 courses with full descriptions it
- * is about 20 MB, and one `JSON.stringify` of it held every other request for a quarter of a second.
+ * is about 20 MB, and one `JSON.stringify` of it held every other request for a quarter of a second. It comes
+ * in pieces of about 64 K characters, in order, for a file to write one after another: joined, the record is
+ * copied whole in one step (about 180 ms at 5 000 courses, bench-crawl-stall.mjs).
  */
-export async function serializeCrawlRecord(record: CrawlRecord, pause: Pause = timeSlices()): Promise<string> {
-  const sessions = (map: ReadonlyMap<string, readonly CourseVenue[]>) => jsonArrayInSlices(map, pause);
-  const descriptions = (map: ReadonlyMap<string, string> | undefined) => jsonArrayInSlices(map ?? [], pause);
+export async function crawlRecordInPieces(record: CrawlRecord, pause: Pause = timeSlices()): Promise<string[]> {
   const head = JSON.stringify({
     version: CRAWL_RECORD_VERSION,
     complete: record.complete,
@@ -207,33 +208,43 @@ export async function serializeCrawlRecord(record: CrawlRecord, pause: Pause = t
     builtAt: record.builtAt,
     ...(record.lastRunAt === undefined ? {} : { lastRunAt: record.lastRunAt }),
   });
-  const parts = [
-    head.slice(0, -1),
-    `"categories":${await jsonArrayInSlices(record.catalogue.categories, pause)}`,
-    `"sessions":${await sessions(record.catalogue.sessionsBySlug)}`,
-    `"descriptions":${await descriptions(record.catalogue.descriptionsBySlug)}`,
+  const pieces = [
+    `${head.slice(0, -1)},"categories":`,
+    ...(await jsonArrayInPieces(record.catalogue.categories, pause)),
+    ',"sessions":',
+    ...(await jsonArrayInPieces(record.catalogue.sessionsBySlug, pause)),
+    ',"descriptions":',
+    ...(await jsonArrayInPieces(record.catalogue.descriptionsBySlug ?? [], pause)),
   ];
   if (record.pass) {
     // only what the pass read that differs from the catalogue kept beside it (passChanges)
     const changes = await passChanges(record.pass, record.catalogue, pause);
-    parts.push(
-      `"pass":${JSON.stringify(changes.listed).slice(0, -1)},` +
-        `"sessions":${await jsonArrayInSlices(changes.sessions, pause)},` +
-        `"descriptions":${await jsonArrayInSlices(changes.descriptions, pause)}}`,
+    pieces.push(
+      `,"pass":${JSON.stringify(changes.listed).slice(0, -1)},"sessions":`,
+      ...(await jsonArrayInPieces(changes.sessions, pause)),
+      ',"descriptions":',
+      ...(await jsonArrayInPieces(changes.descriptions, pause)),
+      '}',
     );
   }
   if (record.engine) {
     let index = engineJson.get(record.engine);
     if (index === undefined) {
       const engine = record.engine;
-      index = serializeSearchEngine(engine, pause);
+      index = searchEngineInPieces(engine, pause);
       engineJson.set(engine, index);
       // a failure is not kept: the next save tries again
       index.catch(() => engineJson.delete(engine));
     }
-    parts.push(`"search":{"version":${SEARCH_ENGINE_VERSION},"index":${await index}}`);
+    pieces.push(`,"search":{"version":${SEARCH_ENGINE_VERSION},"index":`, ...(await index), '}');
   }
-  return `${parts.join(',')}}`;
+  pieces.push('}');
+  return pieces;
+}
+
+/** The record as one JSON text (a KV value is cut from it; tests). */
+export async function serializeCrawlRecord(record: CrawlRecord, pause: Pause = timeSlices()): Promise<string> {
+  return (await crawlRecordInPieces(record, pause)).join('');
 }
 
 export type ParsedCrawlRecord =

@@ -45,7 +45,8 @@ function flakyStorage() {
   const crawlStorage: CrawlStorage = {
     where: 'memory',
     read: async () => storage.text,
-    write: async (text) => {
+    write: async (pieces) => {
+      const text = typeof pieces === 'string' ? pieces : pieces.join('');
       const parsed = parseCrawlRecord(text);
       const at = parsed.ok ? (parsed.record.pass ? `cursor ${parsed.record.pass.next}` : 'complete') : 'unreadable';
       if (storage.failing) {

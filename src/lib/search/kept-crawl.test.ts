@@ -344,7 +344,7 @@ describe('saves spaced by their cost', () => {
         write: async (text) => {
           writes.push({ began: clock.at, took: 2000 });
           clock.at += 2000;
-          kept = text;
+          kept = typeof text === 'string' ? text : text.join('');
         },
         lease: { take: async () => (renewals.push(clock.at), true) },
       },

@@ -11,7 +11,7 @@
  */
 import MiniSearch, { type AsPlainObject, type Query, type SearchResult } from 'minisearch';
 import { compactText, queryTokens, searchTerm, tokenize } from './normalize-text';
-import { jsonArrayInSlices, timeSlices, type Pause } from './time-slices';
+import { jsonArrayInPieces, timeSlices, type Pause } from './time-slices';
 
 /**
  * Bump when what goes into the index changes (fields, folding, the description's share): a kept index of
@@ -109,10 +109,10 @@ type EngineFields = {
   _dirtCount: number;
 };
 
-/** The index as MiniSearch writes it (`toJSON()`, as JSON text), to keep beside the catalogue. */
-export async function serializeSearchEngine(engine: SearchEngine, pause: Pause = timeSlices()): Promise<string> {
+/** The index as MiniSearch writes it (`toJSON()`, as JSON text in pieces, crawl-record.ts), to keep beside the catalogue. */
+export async function searchEngineInPieces(engine: SearchEngine, pause: Pause = timeSlices()): Promise<string[]> {
   const fields = engine as unknown as EngineFields;
-  const index = await jsonArrayInSlices(fields._index, pause, ([term, fieldIndex]) => {
+  const index = await jsonArrayInPieces(fields._index, pause, ([term, fieldIndex]) => {
     const data: Record<number, Record<number, number>> = {};
     for (const [fieldId, frequencies] of fieldIndex) data[fieldId] = Object.fromEntries(frequencies);
     return [term, data];
@@ -127,7 +127,12 @@ export async function serializeSearchEngine(engine: SearchEngine, pause: Pause =
     storedFields: Object.fromEntries(fields._storedFields),
     dirtCount: fields._dirtCount,
   });
-  return `${head.slice(0, -1)},"index":${index},"serializationVersion":2}`;
+  return [`${head.slice(0, -1)},"index":`, ...index, ',"serializationVersion":2}'];
+}
+
+/** The index as one JSON text (tests). */
+export async function serializeSearchEngine(engine: SearchEngine, pause: Pause = timeSlices()): Promise<string> {
+  return (await searchEngineInPieces(engine, pause)).join('');
 }
 
 /** A kept index back (throws on one MiniSearch cannot read: the caller rebuilds it). */

@@ -20,7 +20,7 @@ import type { ContentError } from '../admin/content-error';
 import {
   errorMessage,
   readCrawlRecord,
-  serializeCrawlRecord,
+  crawlRecordInPieces,
   type CrawlRecord,
   type CrawlStorage,
 } from './crawl-record';
@@ -384,7 +384,7 @@ export function createSearchIndexStore(options: SearchIndexStoreOptions) {
         const next = waitingSave!;
         waitingSave = undefined;
         const began = now();
-        await storage.write(await serializeCrawlRecord(next.record));
+        await storage.write(await crawlRecordInPieces(next.record));
         lastSaveMs = now() - began;
         return next.position;
       })
