@@ -5,7 +5,6 @@ import {
   type CategoryKind,
   type SearchCategory,
   type SearchCourse,
-  type SearchIndex,
 } from '../../lib/search/search-index';
 import { courseListDescription, subCourseDescription } from '../../lib/seo/course-descriptions';
 import { listPage, pageHref } from '../../lib/list-pages';
@@ -91,19 +90,6 @@ function listedSubCourseHead(entry: SearchCourse): MetaProps {
   };
 }
 
-/** Each index's courses by slug, made once per index build (a category page looks up only its own courses). */
-const coursesBySlug = new WeakMap<SearchIndex, Map<string, SearchCourse>>();
-
-function indexedCourse(index: SearchIndex | undefined, slug: string): SearchCourse | undefined {
-  if (!index) return undefined;
-  let bySlug = coursesBySlug.get(index);
-  if (!bySlug) {
-    bySlug = new Map(index.courses.map((entry) => [entry.slug, entry]));
-    coursesBySlug.set(index, bySlug);
-  }
-  return bySlug.get(slug);
-}
-
 /** A page number past a category's last page: not a page to index. */
 function pageNotFoundHead(path: string): MetaProps {
   return { title: 'Page not found', description: 'This list has no page at this address.', path, noindex: true };
@@ -127,7 +113,7 @@ function courseCategoryHead(
   const origin = siteOrigin();
   const index = site().search.peek();
   const courses = shown.items.map((entry) => {
-    const indexed = indexedCourse(index, entry.slug);
+    const indexed = index?.courseBySlug.get(entry.slug);
     return {
       title: entry.title,
       code: entry.code,

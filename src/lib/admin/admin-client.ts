@@ -24,13 +24,14 @@ type GetPath = {
   [P in keyof paths]: paths[P] extends { get: unknown } ? P : never;
 }[keyof paths];
 
+/** A path without parameters (`/setting/content`). */
+export type FixedPath = Exclude<GetPath, `${string}{${string}`>;
+
 type PathParams<P extends GetPath> = paths[P]['get'] extends { parameters: { path: infer Params } }
   ? Params extends Record<string, unknown>
     ? Params
     : undefined
   : undefined;
-
-type AdminClient = ReturnType<typeof createAdminClient>;
 
 export function createAdminClient(options: AdminClientOptions) {
   const client = createClient<paths>({

@@ -12,8 +12,7 @@
  *   failures) are dropped before content, least recently used first.
  */
 import 'server-only';
-import type { ContentError, ContentResult } from './content-error';
-import { isNotFound } from './content-error';
+import { isNotFound, type ContentError, type ContentResult } from './content-error';
 
 export type ContentCacheOptions = {
   ttlMs: number;

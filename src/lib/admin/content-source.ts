@@ -7,25 +7,14 @@
  * `content.ts` holds the process-wide instance the pages use.
  */
 import 'server-only';
-import { createAdminClient } from './admin-client';
-import { ContentCache } from './content-cache';
+import * as v from 'valibot';
+import { createAdminClient, type AdminClientOptions, type FixedPath } from './admin-client';
+import { ContentCache, type ContentCacheOptions } from './content-cache';
 import type { ContentResult } from './content-error';
 import * as s from './schemas';
 
-export type ContentSourceOptions = {
-  baseUrl: string;
-  timeoutMs: number;
-  /** Largest admin answer read (ADMIN_MAX_RESPONSE_BYTES). */
-  maxBytes: number;
-  ttlMs: number;
-  retryMs: number;
-  maxEntries?: number;
-  now?: () => number;
-  log?: (message: string) => void;
-  fetch?: typeof fetch;
-  awaitRefresh?: () => boolean;
-  keepAlive?: (load: Promise<unknown>) => void;
-};
+export type ContentSourceOptions = AdminClientOptions &
+  Omit<ContentCacheOptions, 'maxEntries'> & { maxEntries?: number };
 
 export type ContentSource = ReturnType<typeof createContentSource>;
 
@@ -34,58 +23,28 @@ type Fresh = { awaitRefresh: boolean };
 
 export function createContentSource(options: ContentSourceOptions) {
   const admin = createAdminClient(options);
-  const cache = new ContentCache({
-    ttlMs: options.ttlMs,
-    retryMs: options.retryMs,
-    maxEntries: options.maxEntries ?? 1000,
-    ...(options.now ? { now: options.now } : {}),
-    ...(options.log ? { log: options.log } : {}),
-    ...(options.awaitRefresh ? { awaitRefresh: options.awaitRefresh } : {}),
-    ...(options.keepAlive ? { keepAlive: options.keepAlive } : {}),
-  });
+  const cache = new ContentCache({ ...options, maxEntries: options.maxEntries ?? 1000 });
+  /** An admin path without parameters, cached under the path itself. */
+  const fixed =
+    <TSchema extends v.GenericSchema>(path: FixedPath, schema: TSchema) =>
+    (fresh?: Fresh): Promise<ContentResult<v.InferOutput<TSchema>>> =>
+      cache.get(path, () => admin.get(path, undefined, schema), fresh);
 
   return {
     cache,
-    getSettings: (): Promise<ContentResult<s.Settings>> =>
-      cache.get('/setting/content', () => admin.get('/setting/content', undefined, s.SettingsSchema)),
-    getHomeHero: (): Promise<ContentResult<s.HomeHero>> =>
-      cache.get('/home-page/content', () => admin.get('/home-page/content', undefined, s.HomeHeroSchema)),
-    getHomeIntro: (): Promise<ContentResult<s.HomeIntro>> =>
-      cache.get('/home-intro/content', () => admin.get('/home-intro/content', undefined, s.HomeIntroSchema)),
-    getIntroTiles: (): Promise<ContentResult<s.IntroTile[]>> =>
-      cache.get('/learning-experinece/content', () =>
-        admin.get('/learning-experinece/content', undefined, s.IntroTilesSchema),
-      ),
-    getAbout: (): Promise<ContentResult<s.SingleImagePage>> =>
-      cache.get('/about-us/content', () => admin.get('/about-us/content', undefined, s.SingleImagePageSchema)),
+    getSettings: fixed('/setting/content', s.SettingsSchema),
+    getHomeHero: fixed('/home-page/content', s.HomeHeroSchema),
+    getHomeIntro: fixed('/home-intro/content', s.HomeIntroSchema),
+    getIntroTiles: fixed('/learning-experinece/content', s.IntroTilesSchema),
+    getAbout: fixed('/about-us/content', s.SingleImagePageSchema),
     // `fresh`: the search index's background crawl waits for the admin instead of taking a stale copy, so its
     // admin calls are the ones it awaits (and paces), never refreshes left running behind it
-    getOpenCourses: (fresh?: Fresh): Promise<ContentResult<s.OpenCourse[]>> =>
-      cache.get(
-        '/upcoming-certification/content',
-        () => admin.get('/upcoming-certification/content', undefined, s.OpenCoursesSchema),
-        fresh,
-      ),
-    getLearningSolutions: (fresh?: Fresh): Promise<ContentResult<s.LearningSolution[]>> =>
-      cache.get(
-        '/learning-solution/content',
-        () => admin.get('/learning-solution/content', undefined, s.LearningSolutionsSchema),
-        fresh,
-      ),
-    getConferences: (): Promise<ContentResult<s.TwoImagePage>> =>
-      cache.get('/conference-summit/content', () =>
-        admin.get('/conference-summit/content', undefined, s.TwoImagePageSchema),
-      ),
-    getDestinationTraining: (): Promise<ContentResult<s.TwoImagePage>> =>
-      cache.get('/destination-training/content', () =>
-        admin.get('/destination-training/content', undefined, s.TwoImagePageSchema),
-      ),
-    getConsultations: (): Promise<ContentResult<s.SingleImagePage>> =>
-      cache.get('/consultations/content', () =>
-        admin.get('/consultations/content', undefined, s.SingleImagePageSchema),
-      ),
-    getGallery: (): Promise<ContentResult<s.GalleryItem[]>> =>
-      cache.get('/gallery/content', () => admin.get('/gallery/content', undefined, s.GallerySchema)),
+    getOpenCourses: fixed('/upcoming-certification/content', s.OpenCoursesSchema),
+    getLearningSolutions: fixed('/learning-solution/content', s.LearningSolutionsSchema),
+    getConferences: fixed('/conference-summit/content', s.TwoImagePageSchema),
+    getDestinationTraining: fixed('/destination-training/content', s.TwoImagePageSchema),
+    getConsultations: fixed('/consultations/content', s.SingleImagePageSchema),
+    getGallery: fixed('/gallery/content', s.GallerySchema),
     getOpenCourseCategory: (id: number, fresh?: Fresh): Promise<ContentResult<s.CourseCategory>> =>
       cache.get(
         `/upcoming-training/details/${id}`,

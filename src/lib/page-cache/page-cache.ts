@@ -74,7 +74,6 @@ const MAX_WAITING_BEST = 256;
  */
 const MADE_UP_SEEN_KEYS = 4096;
 
-/** Headers the cache itself sets on what it serves (and removes from what it keeps). */
 /** React's marker of a Suspense boundary whose fallback went out first (its content streamed in later). */
 const STREAMED_BOUNDARY = '<!--$?-->';
 /**
@@ -84,6 +83,7 @@ const STREAMED_BOUNDARY = '<!--$?-->';
  */
 const MAX_KEPT_POLICY_LENGTH = 2048;
 
+/** Headers the cache itself sets on what it serves (and removes from what it keeps). */
 const OWN_HEADERS = [
   'cache-control',
   'content-encoding',
@@ -129,10 +129,8 @@ function matchesEtag(ifNoneMatch: string | null | undefined, etag: string): bool
 }
 
 async function etagOf(body: Uint8Array<ArrayBuffer>): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', body));
-  let hex = '';
-  for (const byte of digest.subarray(0, 12)) hex += byte.toString(16).padStart(2, '0');
-  return `W/"${hex}"`;
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', body)).subarray(0, 12);
+  return `W/"${Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('')}"`;
 }
 
 export class PageCache {

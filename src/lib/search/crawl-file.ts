@@ -74,6 +74,9 @@ async function readLease(file: string): Promise<Lease | undefined> {
   }
 }
 
+/** This process, as a lease names it (one crawler per process, whatever number of stores it opens). */
+const HOLDER = `${process.pid}-${randomBytes(6).toString('hex')}`;
+
 /**
  * Servers sharing one SEARCH_INDEX_FILE: `<file>.lease` names the one that crawls and until when. A free
  * lease is taken by creating the file exclusively (of two servers, one succeeds); an expired one is removed
@@ -81,19 +84,15 @@ async function readLease(file: string): Promise<Lease | undefined> {
  * other's and gives up, and vice versa: of servers racing, at most one holds it. The holder renews it by
  * rewriting it whole while its pass runs.
  */
-/** This process, as a lease names it (one crawler per process, whatever number of stores it opens). */
-const HOLDER = `${process.pid}-${randomBytes(6).toString('hex')}`;
-
 function fileLease(file: string, now: () => number = Date.now) {
-  const holder = HOLDER;
-  const write = () => JSON.stringify({ holder, until: now() + LEASE_MS });
+  const write = () => JSON.stringify({ holder: HOLDER, until: now() + LEASE_MS });
   // a take under way when the server stops (a renewal) must not write the lease back after release() removed it
   const underWay = new Set<Promise<boolean>>();
   let released = false;
   const take = async (): Promise<boolean> => {
     const lease = await readLease(file);
-    if (lease && lease.holder !== holder && lease.until > now()) return false;
-    if (lease?.holder === holder) {
+    if (lease && lease.holder !== HOLDER && lease.until > now()) return false;
+    if (lease?.holder === HOLDER) {
       await writeWhole(file, write()); // a renewal: nobody else takes a lease that has not expired
       return true;
     }
@@ -113,7 +112,7 @@ function fileLease(file: string, now: () => number = Date.now) {
       return false;
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
-    return (await readLease(file))?.holder === holder;
+    return (await readLease(file))?.holder === HOLDER;
   };
   return {
     take: (): Promise<boolean> => {
@@ -127,7 +126,7 @@ function fileLease(file: string, now: () => number = Date.now) {
     release: async (): Promise<void> => {
       released = true;
       await Promise.allSettled(underWay);
-      if ((await readLease(file))?.holder === holder) await fs.rm(file, { force: true });
+      if ((await readLease(file))?.holder === HOLDER) await fs.rm(file, { force: true });
     },
   };
 }

@@ -149,9 +149,7 @@ export async function loadCatalogue(
   }
   onCategories?.(categories, whole);
 
-  const slugs = options.resume?.slugs ?? [
-    ...new Set(categories.flatMap((category) => category.courses.map((course) => course.slug))),
-  ];
+  const slugs = options.resume?.slugs ?? courseSlugs(categories);
   const sessionsBySlug = new Map<string, readonly CourseVenue[]>(options.resume?.sessionsBySlug ?? []);
   const descriptionsBySlug = new Map<string, string>(options.resume?.descriptionsBySlug ?? []);
   const start = Math.min(options.resume?.next ?? 0, slugs.length);
@@ -198,6 +196,11 @@ export async function loadCatalogue(
     whole,
     ...(next < slugs.length ? { stoppedAt: cursor() } : {}),
   };
+}
+
+/** Every sub-course slug of the categories, once each. */
+export function courseSlugs(categories: readonly CatalogueCategory[]): string[] {
+  return [...new Set(categories.flatMap((category) => category.courses.map((course) => course.slug)))];
 }
 
 /** `map` with at most `limit` calls of `fn` pending at once; results keep the input order. */

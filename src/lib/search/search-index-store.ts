@@ -25,7 +25,7 @@ import {
   type CrawlStorage,
 } from './crawl-record';
 import { keepFailed, keptWhole, type KeepHealth } from './keep-health';
-import { loadCatalogue, type CatalogueSource, type CrawlCursor } from './load-catalogue';
+import { courseSlugs, loadCatalogue, type CatalogueSource, type CrawlCursor } from './load-catalogue';
 import { buildSearchIndex, type Catalogue, type SearchIndex } from './search-index';
 
 export type SearchIndexResult = { ok: true; index: SearchIndex } | { ok: false; error: ContentError };
@@ -146,11 +146,7 @@ export function createSearchIndexStore(options: SearchIndexStoreOptions) {
           ...(resume ? { resume } : {}),
           onProgress: () => (lastProgressAt = now()),
           onCategories: (categories, whole) => {
-            if (whole) {
-              options.onSlugs?.(
-                new Set(categories.flatMap((category) => category.courses.map((course) => course.slug))),
-              );
-            }
+            if (whole) options.onSlugs?.(new Set(courseSlugs(categories)));
             if (current || categories.length === 0) return;
             // the first index: every course by title, sessions from the crawl that follows
             const partial: Catalogue = { categories, sessionsBySlug: new Map() };
@@ -328,9 +324,7 @@ export function createSearchIndexStore(options: SearchIndexStoreOptions) {
       };
       // the unknown-slug gate learns only from categories read whole (a failed call is no evidence)
       const trusted = record.pass?.whole ? record.pass.categories : record.whole ? record.catalogue.categories : [];
-      if (trusted.length > 0) {
-        options.onSlugs?.(new Set(trusted.flatMap((category) => category.courses.map((course) => course.slug))));
-      }
+      if (trusted.length > 0) options.onSlugs?.(new Set(courseSlugs(trusted)));
     }
     if (crawls) unfinished = record.pass;
   }

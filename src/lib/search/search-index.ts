@@ -4,6 +4,7 @@
  * Plain data built from plain data (no admin calls here), so tests can build one from a fixed catalogue.
  */
 import type { CourseCategory, CourseVenue, LearningSolution, OpenCourse } from '../admin/schemas';
+import { todayInBahrain } from '../format';
 import { compactText, foldText, searchTerm, tokenize } from './normalize-text';
 import {
   buildSearchEngine,
@@ -110,14 +111,6 @@ export function subCourseHref(slug: string): string {
   return href('/subCourse-details/[slug]', { slug });
 }
 
-/**
- * The first day whose sessions still count as upcoming: today in Bahrain (UTC+3, no daylight saving), where
- * the provider is and where 'today' ends for its calendar.
- */
-export function firstUpcomingDay(now: number): string {
-  return new Date(now + 3 * 60 * 60 * 1000).toISOString().slice(0, 10);
-}
-
 const ISO_DATE = /^(\d{4})-(\d{2})-\d{2}$/;
 
 /**
@@ -155,7 +148,8 @@ export async function buildSearchIndex(
     }
   }
 
-  const today = firstUpcomingDay(now);
+  // the first day whose sessions still count as upcoming: today in Bahrain, where the provider is
+  const today = todayInBahrain(new Date(now));
   const venues = new Map<string, string>(); // folded → first spelling seen
   const months = new Set<number>();
   const years = new Set<number>();

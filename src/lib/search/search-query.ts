@@ -8,16 +8,11 @@
  * Filters: `category` narrows the courses, `venue`, `month` and `year` narrow the sessions, and a course with
  * no session left is dropped once a session filter (or a venue word in `q`) is in play.
  */
+import { todayInBahrain } from '../format';
 import { href } from '../site-routes';
 import { compactText, foldText } from './normalize-text';
 import { CATEGORY_DOCUMENT_PREFIX, queryTerms, searchEngine } from './search-engine';
-import {
-  firstUpcomingDay,
-  type SearchCategory,
-  type SearchCourse,
-  type SearchIndex,
-  type SearchSession,
-} from './search-index';
+import type { SearchCategory, SearchCourse, SearchIndex, SearchSession } from './search-index';
 
 const PAGE_SIZE = 10;
 const MAX_QUERY_LENGTH = 200;
@@ -123,7 +118,7 @@ export type SearchResults = {
 const TIE_BAND = 0.05;
 
 export function searchCourses(index: SearchIndex, query: SearchQuery, now: number = Date.now()): SearchResults {
-  const today = firstUpcomingDay(now);
+  const today = todayInBahrain(new Date(now));
   const sessionFilter = query.venue !== undefined || query.month !== undefined || query.year !== undefined;
   const foldedVenue = query.venue === undefined ? undefined : foldText(query.venue);
   const upcoming = (course: SearchCourse, venueWords: readonly string[]) =>

@@ -61,13 +61,10 @@ export function inlineScripts(html: string): string[] {
 /** 'sha256-…' CSP sources for each distinct inline script of `html`. */
 export async function inlineScriptHashes(html: string): Promise<string[]> {
   const encoder = new TextEncoder();
-  const hashes = await Promise.all(
+  return Promise.all(
     [...new Set(inlineScripts(html))].map(async (body) => {
       const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(body)));
-      let binary = '';
-      for (const byte of digest) binary += String.fromCharCode(byte);
-      return `sha256-${btoa(binary)}`;
+      return `sha256-${btoa(String.fromCharCode(...digest))}`;
     }),
   );
-  return hashes;
 }

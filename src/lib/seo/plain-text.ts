@@ -32,22 +32,19 @@ function collect(node: Nodes, out: string[]): void {
   } else if (node.type === 'root') for (const child of node.children) collect(child, out);
 }
 
+function textOf(node: Nodes): string {
+  const out: string[] = [];
+  collect(node, out);
+  return out.join('').replace(/\s+/g, ' ').trim();
+}
+
 export function plainText(source: string): string {
   if (!source.trim()) return '';
-  const tree = processor.runSync(processor.parse(source)) as Nodes;
-  const out: string[] = [];
-  collect(tree, out);
-  return out.join('').replace(/\s+/g, ' ').trim();
+  return textOf(processor.runSync(processor.parse(source)) as Nodes);
 }
 
 /** A block of admin rich text, as a document lays it out (the course brochure). */
 export type TextBlock = { kind: 'heading' | 'paragraph' | 'item'; text: string } | { kind: 'table'; rows: string[][] };
-
-const textOf = (node: Nodes) => {
-  const out: string[] = [];
-  collect(node, out);
-  return out.join('').replace(/\s+/g, ' ').trim();
-};
 
 function blocks(node: Nodes, out: TextBlock[]): void {
   if (node.type === 'element') {
@@ -93,11 +90,8 @@ function isFactsLine(text: string): boolean {
 }
 
 function paragraphs(node: Nodes, out: string[]): void {
-  if (node.type === 'element' && node.tagName === 'p') {
-    const text: string[] = [];
-    collect(node, text);
-    out.push(text.join('').replace(/\s+/g, ' ').trim());
-  } else if (node.type === 'element' || node.type === 'root') {
+  if (node.type === 'element' && node.tagName === 'p') out.push(textOf(node));
+  else if (node.type === 'element' || node.type === 'root') {
     if (node.type === 'element' && (NOT_TEXT.has(node.tagName) || node.tagName === 'table')) return;
     for (const child of node.children) paragraphs(child, out);
   }
@@ -133,9 +127,7 @@ function summaryOfBlock(source: string): string {
   if (prose) return firstSentence(prose);
   if (found.length > 0) return '';
   // no paragraphs (raw HTML in divs, say): the first sentence of its text outside headings, lists and tables
-  const out: string[] = [];
-  collect(withoutStructure(tree), out);
-  const sentence = firstSentence(out.join('').replace(/\s+/g, ' ').trim());
+  const sentence = firstSentence(textOf(withoutStructure(tree)));
   return sentence && !isFactsLine(sentence) ? sentence : '';
 }
 

@@ -8,7 +8,6 @@ import { listPage } from '../list-pages';
 import { href, SITE_PAGES } from '../site-routes';
 
 type SiteMapLink = { title: string; path: string };
-type SiteMapGroup = { title: string; links: SiteMapLink[] };
 type SiteMapSection = { title: string; path: string; courses: SiteMapLink[] };
 
 export type SiteMap = {
