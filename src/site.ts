@@ -18,7 +18,7 @@ import { formTokenKey } from './lib/enquiry/form-token';
 import { quotationMaker } from './lib/enquiry/team-attachments';
 import type { EmbeddedFonts } from './lib/documents/pdf-writer';
 import { imageSigningKey } from './lib/images/image-reference';
-import { startNodeImageService, type CreateImageService, type NodeImageService } from './lib/images/node-image-service';
+import { imageServiceSettings, type CreateImageService, type NodeImageService } from './lib/images/node-image-service';
 import { createSitePageCache } from './lib/page-cache/site-page-cache';
 import { requestRecord } from './lib/request-record';
 import type { CrawlKv } from './lib/search/crawl-kv';
@@ -46,7 +46,10 @@ export type ContentReports = {
   keepAlive(load: Promise<unknown>): void;
 };
 
-export function createSite(platform: SitePlatform, settings: ServerConfig = readSettings(platform)) {
+export function createSite(
+  platform: SitePlatform,
+  settings: ServerConfig = parseServerConfig(readEnvironment(), platform.runtime),
+) {
   if (made) throw new Error('The site is made once per process (src/site.ts): a second createSite was called.');
 
   // the content layer tells the page cache, through the request's record, what a render was made of
@@ -106,7 +109,7 @@ export function createSite(platform: SitePlatform, settings: ServerConfig = read
     node:
       platform.runtime === 'node' && platform.createImageService
         ? {
-            service: startNodeImageService(platform.createImageService, settings),
+            service: platform.createImageService(imageServiceSettings(settings)),
             namedOrigins: mediaOriginsFrom(settings.admin.baseUrl, settings.mediaOrigins),
           }
         : undefined,
@@ -190,10 +193,6 @@ function once(action: () => void): () => void {
     if (!done) action();
     done = true;
   };
-}
-
-function readSettings(platform: SitePlatform): ServerConfig {
-  return parseServerConfig(readEnvironment(), platform.runtime);
 }
 
 /**

@@ -2,7 +2,6 @@ import { getLearningSolutionCategory, getListedSubCourse, getOpenCourseCategory 
 import { isNotFound } from '../lib/admin/content-error';
 import type { CourseCategory, SubCourse } from '../lib/admin/schemas';
 import { parseCategoryId, parseSubCourseSlug } from '../lib/course-address';
-import type { BrochureProvider } from '../lib/documents/course-brochure';
 import { todayInBahrain } from '../lib/format';
 import { siteIdentity } from '../lib/site-identity';
 import { siteOriginFor } from '../lib/site-origin';
@@ -34,11 +33,6 @@ const unavailable = () =>
   plainFile('The course dates cannot be read right now. Please try again shortly.', 503, undefined, {
     'retry-after': '30',
   });
-
-function provider(): BrochureProvider {
-  const identity = siteIdentity();
-  return { name: identity.name, address: identity.address, phone: identity.phone, email: identity.email };
-}
 
 /**
  * Brochures as PDFs: /brochure/<slug>.pdf for a course (from the admin's sub-course and its sessions), and
@@ -86,7 +80,7 @@ async function courseBrochureFile(request: Request, encodedSlug: string): Promis
     return courseBrochure({
       course: subCourse.data,
       courseCode,
-      provider: provider(),
+      provider: siteIdentity(),
       pageUrl: `${origin}${href('/subCourse-details/[slug]', { slug })}`,
       madeOn,
       fonts: await site().fonts(),
@@ -132,7 +126,7 @@ async function categoryBrochureFile(
           }),
         ),
       })),
-      provider: provider(),
+      provider: siteIdentity(),
       pageUrl: `${origin}${href(route, { id })}`,
       madeOn,
       fonts: await site().fonts(),

@@ -1,6 +1,5 @@
 import { openQuotation } from '../lib/documents/quotation-address';
-import { quotationFileName } from '../lib/documents/quotation-data';
-import { quotationProvider } from '../lib/documents/quotation-provider';
+import { quotationFileName, quotationProvider } from '../lib/documents/quotation-data';
 import { siteIdentity } from '../lib/site-identity';
 import { site } from '../site';
 import { plainAnswer } from './plain-answers';

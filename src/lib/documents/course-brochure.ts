@@ -7,15 +7,11 @@
  */
 import type { SubCourse } from '../admin/schemas';
 import { formatDate, formatFee } from '../format';
+import type { SiteIdentity } from '../provider-identity';
 import { textBlocks } from '../seo/plain-text';
 import { PdfWriter, type EmbeddedFonts } from './pdf-writer';
 
-export type BrochureProvider = {
-  name: string;
-  address: readonly string[];
-  phone: string | undefined;
-  email: string | undefined;
-};
+type BrochureProvider = Pick<SiteIdentity, 'name' | 'address' | 'phone' | 'email'>;
 
 export type BrochureSession = { startDate: string; endDate: string; venue: string; feeUsd: number };
 
@@ -45,6 +41,15 @@ function providerSection(pdf: PdfWriter, provider: BrochureProvider, pageUrl: st
   });
 }
 
+/** What every brochure is made with: who it is from, the page it is of, the day, the fonts. */
+type BrochureParts = {
+  provider: BrochureProvider;
+  pageUrl: string;
+  /** yyyy-mm-dd, Bahrain's date: the sessions listed are the ones open on that day */
+  madeOn: string;
+  fonts: EmbeddedFonts;
+};
+
 export async function courseBrochure({
   course,
   courseCode,
@@ -52,15 +57,7 @@ export async function courseBrochure({
   pageUrl,
   madeOn,
   fonts,
-}: {
-  course: SubCourse;
-  courseCode: string | undefined;
-  provider: BrochureProvider;
-  pageUrl: string;
-  /** yyyy-mm-dd, Bahrain's date: the sessions listed are the ones open on that day */
-  madeOn: string;
-  fonts: EmbeddedFonts;
-}): Promise<Uint8Array<ArrayBuffer>> {
+}: BrochureParts & { course: SubCourse; courseCode: string | undefined }): Promise<Uint8Array<ArrayBuffer>> {
   const pdf = new PdfWriter({ title: `${course.title}: course brochure`, author: provider.name, fonts });
   pdf.paragraph(`${provider.name} · Course brochure`, { muted: true });
   pdf.heading(1, course.title);
@@ -112,13 +109,9 @@ export async function categoryBrochure({
   pageUrl,
   madeOn,
   fonts,
-}: {
+}: BrochureParts & {
   title: string;
   courses: readonly { title: string; code: string; sessions: readonly BrochureSession[] }[];
-  provider: BrochureProvider;
-  pageUrl: string;
-  madeOn: string;
-  fonts: EmbeddedFonts;
 }): Promise<Uint8Array<ArrayBuffer>> {
   const pdf = new PdfWriter({ title: `${title}: course brochure`, author: provider.name, fonts });
   pdf.paragraph(`${provider.name} · Course brochure`, { muted: true });

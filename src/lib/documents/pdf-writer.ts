@@ -33,11 +33,7 @@ export function directionRuns(text: string): { text: string; rtl: boolean }[] {
 }
 
 function decodeDataAddress(address: string): Uint8Array {
-  const base64 = address.slice(address.indexOf(',') + 1);
-  const binary = atob(base64);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
-  return bytes;
+  return Uint8Array.from(atob(address.slice(address.indexOf(',') + 1)), (char) => char.charCodeAt(0));
 }
 
 /**

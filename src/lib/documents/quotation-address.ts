@@ -7,6 +7,7 @@
  * (per isolate on Workers), so an address from before a restart answers 404 and the team's emailed copy stays.
  */
 import 'server-only';
+import { base64url } from '../enquiry/form-token';
 import type { QuotationData } from './quotation-data';
 import { href } from '../site-routes';
 
@@ -21,18 +22,9 @@ export async function quotationKey(secret: string | undefined): Promise<CryptoKe
   return crypto.subtle.importKey('raw', raw, 'AES-GCM', false, ['encrypt', 'decrypt']);
 }
 
-function base64url(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
 function fromBase64url(text: string): Uint8Array<ArrayBuffer> | undefined {
   if (!/^[A-Za-z0-9_-]+$/.test(text) || text.length % 4 === 1) return undefined; // atob throws on a length of 4n + 1
-  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
-  return bytes;
+  return Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (char) => char.charCodeAt(0));
 }
 
 /** The end of the quotation's last valid day in Bahrain (UTC+3), in ms. */

@@ -4,6 +4,8 @@
  * does not load PDFKit.
  */
 import type { RegistrationSession } from '../enquiry/store';
+import type { SiteIdentity } from '../provider-identity';
+import type { ServerConfig } from '../server-config';
 import { COUNTRIES } from '../enquiry/countries';
 import { PAYERS } from '../enquiry/schema';
 
@@ -17,17 +19,16 @@ export type QuotationData = {
   delegates: { name: string; jobTitle?: string }[];
 };
 
-export type QuotationProvider = {
-  name: string;
-  address: readonly string[];
-  phone: string | undefined;
-  email: string | undefined;
-  legalName: string | undefined;
-  taxNumber: string | undefined;
-  vatPercent: number | undefined;
-  bankDetails: string | undefined;
-  paymentTerms: string;
-};
+export type QuotationProvider = Pick<SiteIdentity, 'name' | 'address' | 'phone' | 'email'> &
+  Omit<ServerConfig['quotation'], 'secret' | 'validDays'>;
+
+/** Who the quotation is from: the site's identity and the owner's QUOTATION_* settings. */
+export function quotationProvider(
+  { name, address, phone, email }: Pick<SiteIdentity, 'name' | 'address' | 'phone' | 'email'>,
+  { secret: _secret, validDays: _validDays, ...terms }: ServerConfig['quotation'],
+): QuotationProvider {
+  return { name, address, phone, email, ...terms };
+}
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

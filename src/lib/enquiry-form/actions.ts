@@ -15,9 +15,8 @@ import { courseContextFor } from './course-context';
 import { ON_WORKERS } from '../enquiry/delivery';
 import { issueFormToken } from '../enquiry/form-token';
 import { FAILED_MESSAGE, type SubmitOutcome } from '../enquiry/pipeline';
-import { referenceOf } from '../enquiry/store';
+import { referenceOf, type RegistrationSession } from '../enquiry/store';
 import { findSession, type SessionLookup } from './registration-session';
-import type { RegistrationSession } from '../enquiry/store';
 import { quotationHref } from '../documents/quotation-address';
 import { quotationData } from '../documents/quotation-data';
 import {

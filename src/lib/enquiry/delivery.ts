@@ -15,9 +15,9 @@ import { EnquiryPipeline } from './pipeline';
 import { QueueStore, refusingStore, type EnquiryQueue, type QueueChannel } from './queue';
 import { RateLimiter } from './rate-limit';
 import type { EmailSettings } from './email-messages';
-import type { FileOutbox } from './outbox';
+import type { ChannelName, FileOutbox } from './outbox';
 import type { EmailSources } from './provider-contact';
-import type { EnquiryStore } from './store';
+import type { Deliver, EnquiryStore } from './store';
 
 export const ON_WORKERS = RUNTIME === 'workers';
 
@@ -119,24 +119,16 @@ async function nodeStore(settings: ServerConfig, emailSources: EmailSources): Pr
   ];
   const outbox = await FileOutbox.open(path.resolve(config.outboxDir), console, { channels });
   const timing = { retryMs: config.webhookRetryMs, maxRetryMs: config.webhookMaxRetryMs };
+  const forward = (name: string, channel: ChannelName, deliver: Deliver) =>
+    new Forwarder({ name, source: outbox.channel(channel), deliver, ...timing }).start();
   if (url) {
     const target = { url, secret: config.webhookSecret };
-    new Forwarder({
-      name: 'enquiry webhook',
-      source: outbox.channel('webhook'),
-      deliver: (record) => postToWebhook(target, record, config.webhookTimeoutMs),
-      ...timing,
-    }).start();
+    forward('enquiry webhook', 'webhook', (record) => postToWebhook(target, record, config.webhookTimeoutMs));
   }
   if (smtpSettings) {
     const smtp = smtpChannels(smtpSettings, emailSources);
-    new Forwarder({ name: 'team email', source: outbox.channel('team-email'), deliver: smtp.team, ...timing }).start();
-    new Forwarder({
-      name: 'acknowledgement email',
-      source: outbox.channel('visitor-email'),
-      deliver: smtp.visitor,
-      ...timing,
-    }).start();
+    forward('team email', 'team-email', smtp.team);
+    forward('acknowledgement email', 'visitor-email', smtp.visitor);
   }
   const pending = Object.entries(outbox.pendingCounts())
     .map(([name, count]) => `${count} for ${name}`)

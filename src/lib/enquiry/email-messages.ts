@@ -19,8 +19,7 @@ import { domainToASCII } from 'node:url';
 import { formatDate, formatFee } from '../format';
 import { sessionCalendar, sessionUid } from '../seo/calendar';
 import { TRAINING_FOR } from './schema';
-import type { EnquiryRecord } from './store';
-import { referenceOf } from './store';
+import { referenceOf, type EnquiryRecord } from './store';
 import { href } from '../site-routes';
 
 type EmailAddress = { name: string; address: string };
@@ -58,9 +57,6 @@ export type EmailSettings = {
   /** The site's public origin (SITE_URL, else https://SITE_DOMAIN), for links in a registration's calendar file. */
   siteUrl?: string | undefined;
 };
-
-/** Which message of a record: the team's copy or the visitor's acknowledgement. */
-type EmailPart = 'team' | 'acknowledgement';
 
 const FIELD_LABELS: Record<string, string> = {
   firstName: 'First name',
@@ -141,8 +137,9 @@ function addressDomain(address: string): string {
   return address.slice(address.lastIndexOf('@') + 1) || 'localhost';
 }
 
-function messageIdOf(record: EnquiryRecord, part: EmailPart, from: string): string {
-  return `<${record.id}.${part === 'team' ? 'team' : 'ack'}@${addressDomain(from)}>`;
+/** `part`: the team's copy or the visitor's acknowledgement. */
+function messageIdOf(record: EnquiryRecord, part: 'team' | 'ack', from: string): string {
+  return `<${record.id}.${part}@${addressDomain(from)}>`;
 }
 
 function text(value: unknown): string {
@@ -371,7 +368,7 @@ export function acknowledgementEmail(record: EnquiryRecord, settings: EmailSetti
   const closing = 'If anything is urgent, or this request was not from you, contact us:';
   const teamAddress = settings.provider.email ?? settings.to[0];
   return {
-    messageId: messageIdOf(record, 'acknowledgement', settings.from),
+    messageId: messageIdOf(record, 'ack', settings.from),
     from: provider(settings),
     // the address alone: a display name typed in the form would be the first thing the recipient reads. In
     // punycode here as in the envelope (nodemailer's own conversion does no IDNA mapping: full-width letters,

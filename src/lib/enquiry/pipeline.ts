@@ -19,7 +19,6 @@ import type { AcknowledgementLimits } from './acknowledgement-limits';
 import { networkKey } from './client-key';
 import { visitorAddress } from './email-messages';
 import { releaseEach, takeEach, type RateLimiter } from './rate-limit';
-import type { RegistrationSession } from './store';
 import {
   CONTEXT_FIELD,
   DELEGATE_COUNT_FIELD,
@@ -32,7 +31,7 @@ import {
   type EnquiryKind,
   type FieldErrors,
 } from './schema';
-import type { Delegate, EnquiryRecord, EnquiryStore, Logger } from './store';
+import type { Delegate, EnquiryRecord, EnquiryStore, Logger, RegistrationSession } from './store';
 
 type RejectionReason = 'too-large' | 'honeypot' | 'expired-form' | 'rate-limited';
 

@@ -18,8 +18,7 @@
  * the id, for the receiver to drop repeats.
  */
 import 'server-only';
-import type { Deliver, EnquiryRecord, EnquiryStore, Logger, StoreResult } from './store';
-import { isRecord } from './store';
+import { isRecord, type Deliver, type EnquiryRecord, type EnquiryStore, type Logger, type StoreResult } from './store';
 
 const QUEUE_CHANNELS = ['webhook', 'team-email', 'visitor-email'] as const;
 export type QueueChannel = (typeof QUEUE_CHANNELS)[number];

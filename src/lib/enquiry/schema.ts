@@ -9,6 +9,7 @@
  */
 import * as v from 'valibot';
 import { COUNTRY_NAMES } from './countries';
+import type { QuotationData } from '../documents/quotation-data';
 
 export const ENQUIRY_KINDS = ['contact', 'quick-inquiry', 'call-me-back', 'registration'] as const;
 export type EnquiryKind = (typeof ENQUIRY_KINDS)[number];
@@ -23,9 +24,8 @@ export const MAX_DELEGATES = 20;
 /** The no-JavaScript "Continue" button's name: its value `update` asks for the form again, nothing is sent. */
 export const INTENT_FIELD = 'intent';
 const DELEGATE_PARTS = ['name', 'jobTitle', 'email'] as const;
-export type DelegatePart = (typeof DELEGATE_PARTS)[number];
 
-export function delegateField(number: number, part: DelegatePart): string {
+export function delegateField(number: number, part: (typeof DELEGATE_PARTS)[number]): string {
   return `delegate${number}-${part}`;
 }
 
@@ -116,7 +116,7 @@ export const PAYERS = [
 ] as const;
 
 /** Upper bounds in characters. Generous for real people, small enough that one enquiry stays a few KB. */
-export const LIMITS = {
+const LIMITS = {
   name: 100,
   email: 254, // the longest address SMTP can carry
   company: 150,
@@ -210,11 +210,6 @@ function ticked(message: string) {
 /** A checkbox that may be left unticked: whether it was ticked. */
 const tickedOrNot = v.pipe(v.unknown(), v.transform(isTicked));
 
-/** A field that may be left empty, with the same checks as the others when it is not. */
-function optionalText(label: string, max: number, multiline = false) {
-  return text(label, undefined, max, multiline);
-}
-
 const country = v.pipe(
   v.optional(v.string('Country must be text'), ''),
   v.trim(),
@@ -225,18 +220,11 @@ const country = v.pipe(
 function registrationSchema(count: number) {
   const delegates: Record<string, v.GenericSchema<unknown, string>> = {};
   for (let number = 1; number <= count; number += 1) {
-    const who = `Delegate ${number}`;
-    delegates[delegateField(number, 'name')] = text(
-      `${who}'s full name`,
-      `${who}'s full name is required`,
-      LIMITS.name,
-    );
-    delegates[delegateField(number, 'jobTitle')] = text(
-      `${who}'s job title`,
-      `${who}'s job title is required`,
-      LIMITS.jobTitle,
-    );
-    delegates[delegateField(number, 'email')] = email(`${who}'s business email`, `${who}'s business email is required`);
+    const about = (what: string) =>
+      [`Delegate ${number}'s ${what}`, `Delegate ${number}'s ${what} is required`] as const;
+    delegates[delegateField(number, 'name')] = text(...about('full name'), LIMITS.name);
+    delegates[delegateField(number, 'jobTitle')] = text(...about('job title'), LIMITS.jobTitle);
+    delegates[delegateField(number, 'email')] = email(...about('business email'));
   }
   return v.object({
     name: text('Your full name', 'Your full name is required', LIMITS.name),
@@ -259,8 +247,8 @@ function registrationSchema(count: number) {
       PAYERS.map((payer) => payer.value),
       'Please choose who pays',
     ),
-    poNumber: optionalText('Purchase order number', LIMITS.poNumber),
-    message: optionalText('Message', LIMITS.registrationMessage, true),
+    poNumber: text('Purchase order number', undefined, LIMITS.poNumber),
+    message: text('Message', undefined, LIMITS.registrationMessage, true),
     consent: ticked(REQUIRED_MESSAGES.consent),
   });
 }
@@ -391,14 +379,7 @@ export type EnquiryFormState = {
  * sent (never what the page around the form showed), and what was typed, as the schema accepted it. Made again
  * from the same form posted again, so a repeated sending shows the same confirmation.
  */
-export type BookingSummary = {
-  courseTitle: string;
-  courseCode?: string;
-  /** yyyy-mm-dd, both days included. */
-  startDate: string;
-  endDate: string;
-  venue: string;
-  feeUsd: number;
+export type BookingSummary = QuotationData['session'] & {
   totalUsd: number;
   delegates: string[];
   /** Who pays, as the visitor chose it (the option's label). */

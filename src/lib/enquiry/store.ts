@@ -4,8 +4,7 @@
  * in the background); on Cloudflare Workers a Cloudflare Queue (`queue.ts`: the queue keeps it, the
  * Worker's queue consumer posts it to the webhook with retries and a dead-letter queue).
  */
-import type { EnquiryFields, EnquiryKind } from './schema';
-import { ENQUIRY_KINDS } from './schema';
+import { ENQUIRY_KINDS, type EnquiryFields, type EnquiryKind } from './schema';
 
 /** A session as the registration record and its emails carry it (webhook: `session`). */
 export type RegistrationSession = {

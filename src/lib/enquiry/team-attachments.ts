@@ -5,8 +5,8 @@
  */
 import 'server-only';
 import type { EmbeddedFonts } from '../documents/pdf-writer';
-import { quotationData, quotationFileName, type QuotationProvider } from '../documents/quotation-data';
-import { quotationProvider } from '../documents/quotation-provider';
+import { quotationData, quotationFileName, quotationProvider } from '../documents/quotation-data';
+import type { QuotationProvider } from '../documents/quotation-data';
 import type { ServerConfig } from '../server-config';
 import { settingsDomain, siteIdentityOf } from '../provider-identity';
 import type { EmailAttachment } from './email-messages';

@@ -20,25 +20,11 @@ export type NodeImageService = {
 };
 
 /** What image-variants.mjs exports as `createImageService`. */
-export type CreateImageService = (settings: {
-  dir: string;
-  maxBytes: number;
-  concurrency: number;
-  maxSourceBytes: number;
-  maxPixels: number;
-  timeoutMs: number;
-  fetchTimeoutMs: number;
-  clientPending: number;
-  clientWriteBytes: number;
-  variantKind: (accept: string | undefined) => VariantKind;
-}) => NodeImageService;
+export type CreateImageService = (settings: ReturnType<typeof imageServiceSettings>) => NodeImageService;
 
-export function startNodeImageService<Service extends NodeImageService>(
-  create: (settings: Parameters<CreateImageService>[0]) => Service,
-  config: ServerConfig,
-): Service {
-  const { images } = config;
-  return create({
+/** What the service is made with: the owner's IMAGE_* settings, and the one Accept negotiation. */
+export function imageServiceSettings({ images }: ServerConfig) {
+  return {
     dir: images.cacheDir,
     maxBytes: images.cacheMaxBytes,
     concurrency: images.transformsAtOnce,
@@ -49,5 +35,5 @@ export function startNodeImageService<Service extends NodeImageService>(
     clientPending: images.clientPending,
     clientWriteBytes: images.clientWriteBytes,
     variantKind,
-  });
+  };
 }

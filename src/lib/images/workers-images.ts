@@ -5,14 +5,9 @@
  * instead, bounded in size and time, and the log says so once.
  */
 import 'server-only';
+import { plainAnswer } from '../../request-chain/plain-answers';
 import type { ImageWidth } from './image-places';
 import type { VariantKind } from './variant-kind';
-
-const plain = (status: number, message: string) =>
-  new Response(`${message}\n`, {
-    status,
-    headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
-  });
 
 type RequestInitWithImage = RequestInit & {
   cf?: { image?: Record<string, unknown>; cacheEverything?: boolean; cacheTtl?: number };
@@ -56,7 +51,7 @@ export async function workersImage({
   };
   // Every source that is not served gets one answer, whatever the reason (refused, a bad status, a
   // time-out, not a picture, too large): the answers must not map what answers where.
-  const notFetched = () => plain(502, 'The picture could not be fetched.');
+  const notFetched = () => plainAnswer(502, 'The picture could not be fetched.');
   let response: Response;
   try {
     response = await fetch(source, init);
