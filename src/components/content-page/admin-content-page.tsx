@@ -40,7 +40,7 @@ export async function AdminContentPage({ route }: { route: keyof typeof ADMIN_CO
     <>
       <PageHead data={page}>
         {(data) => {
-          const content = toPageContent(data);
+          const content = data && toPageContent(data);
           return (
             <Meta
               description={describeText(content?.description, about(siteName()))}

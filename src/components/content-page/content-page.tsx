@@ -106,10 +106,7 @@ function ContentPageSkeleton({ eyebrow, imageSlots }: { eyebrow: string; imageSl
 }
 
 /** The admin's one-image and two-image page shapes, as a `PageContent`. */
-export function toPageContent(data: PageShape): PageContent;
-export function toPageContent(data: PageShape | undefined): PageContent | undefined;
-export function toPageContent(data: PageShape | undefined): PageContent | undefined {
-  if (!data) return undefined;
+export function toPageContent(data: PageShape): PageContent {
   const first = 'image' in data ? data.image : 'first_image' in data ? data.first_image : undefined;
   const second = 'second_image' in data ? data.second_image : undefined;
   // an address that did not pass the address rule arrives empty and is left out

@@ -4,19 +4,8 @@ import { PageHeader } from './page-header';
 import styles from './customized-in-house.module.css';
 import { href } from '../../lib/site-routes';
 
-type Benefit = { lead: string; text: string };
-
-type Programme = {
-  id: string;
-  title: string;
-  image: { src: string; alt: string };
-  intro: string;
-  benefits: Benefit[];
-  cta: { label: string; message: string };
-};
-
 /** The benefits the spec lists: four for onsite delivery, three for virtual learning. */
-const PROGRAMMES: Programme[] = [
+const PROGRAMMES = [
   {
     id: 'onsite',
     title: 'Customized In-House (Onsite) Training Programs',

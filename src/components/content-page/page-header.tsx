@@ -11,14 +11,12 @@ export function PageHeader({
   lead,
   decorative = false,
   id = 'page-title',
-  children,
 }: {
   eyebrow: string;
   title: ReactNode;
   lead?: ReactNode;
   decorative?: boolean;
   id?: string;
-  children?: ReactNode;
 }) {
   return (
     <header className={styles.header}>
@@ -32,7 +30,6 @@ export function PageHeader({
           </h1>
         )}
         {lead ? <p className={styles.lead}>{lead}</p> : null}
-        {children}
       </div>
       <div className={styles.strip} aria-hidden="true" />
     </header>

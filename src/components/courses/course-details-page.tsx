@@ -8,7 +8,6 @@ import { holdForWholeAnswer, Section } from '../ui/section';
 import type { Crumb } from './course-breadcrumb';
 import { CourseNotFound, CoursePageFrame, CoursePageSkeleton, courseFailure, HOME_CRUMB } from './course-page-frame';
 import { parseCategoryId } from '../../lib/course-address';
-import { categoryBrochureHref } from '../../lib/documents/brochure-address';
 import { NoCourseDetails } from './no-course-details';
 import { TrainingCoursesTable } from './training-courses-table';
 import styles from './course-details-page.module.css';
@@ -16,8 +15,6 @@ import { href } from '../../lib/site-routes';
 import { site } from '../../site';
 
 /** Which admin category feeds the screen: the route's path decides (open courses or learning solutions). */
-export type CourseCategorySource = 'open-courses' | 'learning-solutions';
-
 const SOURCES = {
   'open-courses': {
     load: getOpenCourseCategory,
@@ -65,7 +62,7 @@ export type CourseDetailsPageData =
  * goes first.
  */
 export function loadCourseDetailsPage(
-  source: CourseCategorySource,
+  source: keyof typeof SOURCES,
   id: string | undefined,
   query: string | undefined,
 ): CourseDetailsPageData {
@@ -110,7 +107,7 @@ export function CourseDetailsPage({ page }: { page: CourseDetailsPageData }) {
             shown={shown}
             crumbs={crumbs}
             page={path}
-            brochure={categoryBrochureHref(page.kind, page.id)}
+            brochure={href(`/brochure/${page.kind}/[id].pdf`, { id: page.id })}
           />
         ) : (
           <CourseNotFound what="page" />

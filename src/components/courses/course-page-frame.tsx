@@ -42,18 +42,6 @@ export function CoursePageFrame({
 }
 
 /**
- * A course screen whose admin call failed: the frame with the failure message in the main column (its head,
- * CourseFailureMeta, keeps the page's address canonical: the course is there, it could not be read this time).
- */
-function CourseUnavailable({ crumbs, children }: { crumbs: Crumb[]; children: ReactNode }) {
-  return (
-    <CoursePageFrame title="Course details" crumbs={crumbs}>
-      {children}
-    </CoursePageFrame>
-  );
-}
-
-/**
  * An unknown course, or a page of a category's courses that is not there (`what`). Known before the first byte (a malformed id or slug, or the admin's 404 within the
  * in-place wait), it answers 404; learnt later, once the page has started streaming with 200, the status can
  * no longer change, so the page says so and its head (CourseNotFoundMeta) asks search engines not to index it.
@@ -63,10 +51,20 @@ export function CourseNotFound({ what = 'course' }: { what?: 'course' | 'page' }
   return <NotFoundView what={what} />;
 }
 
-/** A course screen's `failed` view: the not-found page for an unknown course, else the frame with the message. */
+/**
+ * A course screen's `failed` view: the not-found page for an unknown course, else the frame with the failure
+ * message in the main column (its head keeps the page's address canonical: the course is there, it could not
+ * be read this time).
+ */
 export function courseFailure(crumbs: Crumb[]) {
   return (message: ReactNode, error: ContentError) =>
-    isNotFound(error) ? <CourseNotFound /> : <CourseUnavailable crumbs={crumbs}>{message}</CourseUnavailable>;
+    isNotFound(error) ? (
+      <CourseNotFound />
+    ) : (
+      <CoursePageFrame title="Course details" crumbs={crumbs}>
+        {message}
+      </CoursePageFrame>
+    );
 }
 
 /** Stands in while a slow admin answers: the band with the breadcrumb so far, and placeholder rows. */

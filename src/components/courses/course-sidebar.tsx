@@ -1,4 +1,4 @@
-import { CallMeBackForm, QuickInquiryForm } from '../enquiry/enquiry-forms';
+import { SidebarEnquiry } from '../enquiry/enquiry-forms';
 import { FindCoursePanel } from '../search/find-course-panel';
 import { ButtonLink } from '../ui/button-link';
 import { inHouseProposalHref } from '../../lib/enquiry-links';
@@ -32,7 +32,7 @@ export function CourseSidebar({ course }: { course?: SidebarCourse | undefined }
         <h2 id="sidebar-call-me-back" className={styles.heading}>
           Call Me Back
         </h2>
-        <CallMeBackForm context={course?.page} />
+        <SidebarEnquiry kind="call-me-back" context={course?.page} />
       </section>
 
       <section className={`${styles.block} ${styles.proposal}`} aria-labelledby="sidebar-in-house">
@@ -60,7 +60,7 @@ export function CourseSidebar({ course }: { course?: SidebarCourse | undefined }
         <h2 id="sidebar-quick-inquiry" className={styles.heading}>
           Quick Inquiry
         </h2>
-        <QuickInquiryForm context={course?.page} />
+        <SidebarEnquiry kind="quick-inquiry" context={course?.page} />
       </section>
     </aside>
   );

@@ -7,7 +7,6 @@ import { holdForWholeAnswer, Section } from '../ui/section';
 import type { Crumb } from './course-breadcrumb';
 import { CourseNotFound, CoursePageFrame, CoursePageSkeleton, courseFailure, HOME_CRUMB } from './course-page-frame';
 import { parseSubCourseSlug } from '../../lib/course-address';
-import { brochureHref } from '../../lib/documents/brochure-address';
 import { CourseSessionsTable } from './course-sessions-table';
 import { NoCourseDetails } from './no-course-details';
 import styles from './sub-course-page.module.css';
@@ -96,7 +95,7 @@ function SubCourseView({
         )}
         {/* a file a visitor can forward to the manager who approves the training */}
         <p className={styles.brochure}>
-          <a href={brochureHref(slug)} type="application/pdf">
+          <a href={href('/brochure/[slug].pdf', { slug })} type="application/pdf">
             Download brochure<span className="visually-hidden"> for {title}</span> (PDF)
           </a>
         </p>

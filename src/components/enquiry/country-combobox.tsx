@@ -9,6 +9,7 @@
 import { useMemo, useState } from 'react';
 import Select, { components, type InputProps, type SingleValueProps, type StylesConfig } from 'react-select';
 import { COUNTRIES, findCountries, type Country } from '../../lib/enquiry/countries';
+import type { CountryControlProps } from './country-select';
 
 const styles: StylesConfig<Country, false> = {
   control: (base, state) => ({
@@ -54,19 +55,7 @@ function CountryValue(props: SingleValueProps<Country, false>) {
   );
 }
 
-export default function CountryCombobox({
-  inputId,
-  instanceId,
-  value,
-  onChange,
-  errorId,
-}: {
-  inputId: string;
-  instanceId: string;
-  value: string;
-  onChange: (value: string) => void;
-  errorId: string | undefined;
-}) {
+export default function CountryCombobox({ inputId, instanceId, value, onChange, errorId }: CountryControlProps) {
   // react-select sets aria-describedby to its own placeholder/live region; add the field's error to it, and
   // the chosen country: react-select shows it beside an empty input, so a visitor coming back to the field
   // would hear nothing of it.

@@ -13,7 +13,7 @@ import { COUNTRIES } from '../../lib/enquiry/countries';
 import { errorId, FieldError, fieldId } from './fields';
 import styles from './enquiry-form.module.css';
 
-type CountryControlProps = {
+export type CountryControlProps = {
   inputId: string;
   instanceId: string;
   value: string;

@@ -90,8 +90,6 @@ export function EnquiryForm(
     context?: string | undefined;
     /** More hidden fields (a registration's session reference). */
     hidden?: Record<string, string>;
-    /** Beside the submit button (a registration's no-JavaScript "Continue"). */
-    secondaryAction?: ReactNode;
     /** The form box's id: where the browser lands after a plain (no-JavaScript) post. */
     anchor: string;
     /** Prefix of the field ids (`${idPrefix}-${field}`). */
@@ -265,14 +263,7 @@ export function EnquiryForm(
             <p>{state.notice}</p>
           </div>
         ) : null}
-        {props.look === 'card' ? (
-          <div className={styles.actions}>
-            {props.secondaryAction}
-            {submit}
-          </div>
-        ) : (
-          submit
-        )}
+        {props.look === 'card' ? <div className={styles.actions}>{submit}</div> : submit}
       </form>
     </div>
   );

@@ -4,7 +4,7 @@
  * supplies the heading.
  */
 import { issueFormToken } from '../../lib/enquiry/form-token';
-import { cleanContext, LIMITS, type EnquiryFields } from '../../lib/enquiry/schema';
+import { cleanContext } from '../../lib/enquiry/schema';
 import { siteName } from '../../lib/site-identity';
 import { ContactFormCard } from './contact-form-card';
 import { SidebarForm, type SidebarFormKind } from './sidebar-form';
@@ -17,14 +17,10 @@ export type EnquiryPrefill = { message?: string; trainingFor?: 'myself' | 'team'
  * query string prefills (the Register and In-House Proposal links, src/lib/enquiry-links.ts).
  */
 export async function ContactForm({ prefill }: { prefill?: EnquiryPrefill | undefined }) {
-  const values: EnquiryFields = {};
-  // The query string is anyone's to write: only a known choice and a message within bounds are taken.
-  if (typeof prefill?.message === 'string') values.message = prefill.message.slice(0, LIMITS.message);
-  if (prefill?.trainingFor === 'myself' || prefill?.trainingFor === 'team') values.trainingFor = prefill.trainingFor;
   return (
     <ContactFormCard
       token={await issueFormToken(site().keys.formToken)}
-      initialValues={values}
+      initialValues={{ ...prefill }}
       providerName={siteName()}
     />
   );
@@ -34,7 +30,7 @@ export async function ContactForm({ prefill }: { prefill?: EnquiryPrefill | unde
  * A sidebar form; `context` is the course page's path, the reference the server resolves to the course's
  * title when the form arrives (src/lib/enquiry-form/course-context.ts), so the enquiry says which course it is about.
  */
-async function SidebarEnquiry({ kind, context }: { kind: SidebarFormKind; context: string | undefined }) {
+export async function SidebarEnquiry({ kind, context }: { kind: SidebarFormKind; context: string | undefined }) {
   return (
     <SidebarForm
       kind={kind}
@@ -42,12 +38,4 @@ async function SidebarEnquiry({ kind, context }: { kind: SidebarFormKind; contex
       context={cleanContext(context) || undefined}
     />
   );
-}
-
-export function QuickInquiryForm({ context }: { context?: string }) {
-  return <SidebarEnquiry kind="quick-inquiry" context={context} />;
-}
-
-export function CallMeBackForm({ context }: { context?: string }) {
-  return <SidebarEnquiry kind="call-me-back" context={context} />;
 }

@@ -10,15 +10,7 @@ import { COUNTDOWN_INTERVAL_MS, countdownText } from '../../lib/format';
  * visitor's clock takes over in the effect. Deliberately not a live region: a screen reader would otherwise
  * announce every card every minute.
  */
-export function CourseCountdown({
-  startsAt,
-  serverNow,
-  className,
-}: {
-  startsAt: string;
-  serverNow: number;
-  className?: string;
-}) {
+export function CourseCountdown({ startsAt, serverNow }: { startsAt: string; serverNow: number }) {
   const [now, setNow] = useState(serverNow);
 
   useEffect(() => {
@@ -36,9 +28,5 @@ export function CourseCountdown({
     };
   }, []);
 
-  return (
-    <span className={className} data-countdown="">
-      {countdownText(startsAt, now)}
-    </span>
-  );
+  return <span data-countdown="">{countdownText(startsAt, now)}</span>;
 }

@@ -70,7 +70,6 @@ function IntroTiles({ tiles }: { tiles: IntroTile[] }) {
         // The spec borders the tile that leads to the site root: the page the visitor is on.
         const href = tile.back_link || '/';
         const isHome = href === '/';
-        const image = tile.image;
         return (
           <li key={`${tile.back_link}|${tile.title}`}>
             <a
@@ -79,10 +78,10 @@ function IntroTiles({ tiles }: { tiles: IntroTile[] }) {
               aria-current={isHome ? 'page' : undefined}
               data-intro-tile=""
             >
-              {image ? (
+              {tile.image ? (
                 <AdminImage
                   className={styles.tileImage}
-                  src={image}
+                  src={tile.image}
                   place="introTile"
                   alt=""
                   width={800}

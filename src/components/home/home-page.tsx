@@ -25,13 +25,11 @@ export function loadHomePage() {
   };
 }
 
-export type HomePageData = ReturnType<typeof loadHomePage>;
-
 /**
  * The home page in the spec's order; every data section shows (in place or streamed) on its own. Its head
  * (src/pages/index.tsx) comes from the introduction's load.
  */
-export function HomePage({ data }: { data: HomePageData }) {
+export function HomePage({ data }: { data: ReturnType<typeof loadHomePage> }) {
   return (
     <>
       <HomeHero hero={data.hero} />

@@ -13,6 +13,7 @@ import { href } from '../../lib/site-routes';
 /** The band above the footer: how to reach the provider, and the way to the contact form. */
 export function ContactBlock() {
   const { location, phone } = siteIdentity();
+  const channels = (settings: ReactNode) => <Channels location={location} settings={settings} />;
   return (
     <section className={`${styles.band} past-first-screen`} aria-labelledby="contact-block-title">
       <div className={`container ${styles.inner}`}>
@@ -29,15 +30,11 @@ export function ContactBlock() {
             alone are invalid HTML (record 025) */}
         <Section
           data={loadSettings()}
-          skeleton={<Channels location={location} settings={<ChannelsSkeleton />} />}
+          skeleton={channels(<ChannelsSkeleton />)}
           what="Our contact details"
-          failed={() => (
-            <Channels location={location} settings={<SettingsChannels settings={undefined} fallbackPhone={phone} />} />
-          )}
+          failed={() => channels(<SettingsChannels settings={undefined} fallbackPhone={phone} />)}
         >
-          {(settings) => (
-            <Channels location={location} settings={<SettingsChannels settings={settings} fallbackPhone={phone} />} />
-          )}
+          {(settings) => channels(<SettingsChannels settings={settings} fallbackPhone={phone} />)}
         </Section>
         <div className={styles.action}>
           <ButtonLink href={href('/contact-us')}>Contact Us</ButtonLink>

@@ -10,8 +10,6 @@ import { floatingContactOpenAtom } from '../../lib/atoms';
 import { InstagramIcon, MessengerIcon, PhoneIcon, PlusIcon } from './icons';
 import styles from './floating-contact.module.css';
 
-export type FloatingContactLink = { key: 'phone' | 'messenger' | 'instagram'; href: string };
-
 const LIST_ID = 'floating-contact-links';
 
 const LINKS = {
@@ -20,7 +18,7 @@ const LINKS = {
   instagram: { name: 'Instagram (opens in a new tab)', Icon: InstagramIcon, newTab: true },
 } as const;
 
-export function FloatingContact({ links }: { links: FloatingContactLink[] }) {
+export function FloatingContact({ links }: { links: { key: keyof typeof LINKS; href: string }[] }) {
   const [open, setOpen] = useAtom(floatingContactOpenAtom);
   const rootRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);

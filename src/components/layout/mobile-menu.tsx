@@ -8,11 +8,10 @@ import { useAtom } from 'jotai';
 import { useEffect, useRef } from 'react';
 import { useRouter } from 'waku';
 import { mobileMenuOpenAtom } from '../../lib/atoms';
-import { MENU_LINKS } from '../../lib/site-routes';
+import { href, MENU_LINKS } from '../../lib/site-routes';
 import { CloseIcon, MenuIcon } from './icons';
 import styles from './mobile-menu.module.css';
 import { pressHandlers, useToggledDialog } from './use-toggled-dialog';
-import { href } from '../../lib/site-routes';
 
 const PANEL_ID = 'site-menu';
 const TOGGLE_ID = 'site-menu-toggle';

@@ -36,14 +36,3 @@ export function phoneLabel(href: string): string {
   if (bahrain) return `+973 ${bahrain[1]} ${bahrain[2]}`;
   return raw;
 }
-
-/** Brand names for the settings links, as screen readers should announce them. */
-export const SOCIAL_NAMES: Record<SettingsLinkKey, string> = {
-  phone: 'Phone',
-  messenger: 'Messenger',
-  whatsapp: 'WhatsApp',
-  facebook: 'Facebook',
-  instagram: 'Instagram',
-  twitter: 'X (Twitter)',
-  linkedin: 'LinkedIn',
-};

@@ -45,13 +45,7 @@ export function SiteFooter() {
           <p className={styles.copyright}>
             © {todayInBahrain(new Date()).slice(0, 4)} {siteDomain()}. All rights reserved.
           </p>
-          <ul className={styles.legal}>
-            {FOOTER_LINKS.map((link) => (
-              <li key={link.href}>
-                <a href={link.href}>{link.label}</a>
-              </li>
-            ))}
-          </ul>
+          <SectionLinks className={styles.legal} links={FOOTER_LINKS} />
         </div>
       </div>
     </footer>
@@ -69,7 +63,7 @@ function FollowUs({ settings }: { settings: Settings }) {
       <ul className={styles.socialRow} aria-labelledby="follow-us-title">
         {links.map(({ key, href }) => (
           <li key={key}>
-            <SocialLink network={key} href={href} className={styles.social} iconSize={20} />
+            <SocialLink network={key} href={href} className={styles.social} />
           </li>
         ))}
       </ul>

@@ -15,7 +15,7 @@ export function SocialBar({ settings }: { settings: Settings }) {
       <ul className={styles.list}>
         {links.map(({ key, href }) => (
           <li key={key}>
-            <SocialLink network={key} href={href} className={`${styles.button} ${styles[key]}`} iconSize={20} />
+            <SocialLink network={key} href={href} className={`${styles.button} ${styles[key]}`} />
           </li>
         ))}
       </ul>

@@ -14,7 +14,7 @@
  * page is interactive the select becomes the NumberField and the blocks follow the number as it changes;
  * focus stays on the number and a live region says how many delegate blocks the form now has.
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, Checkbox, Group, Input, Label, NumberField, TextArea, TextField } from 'react-aria-components';
 import {
   DELEGATE_COUNT_FIELD,
@@ -190,21 +190,6 @@ function DelegateCountField({
   );
 }
 
-function PayerField({ state }: { state: EnquiryFormState }) {
-  const value = state.values.payer;
-  return (
-    <ChoiceGroup
-      prefix={PREFIX}
-      name="payer"
-      legend="Who pays"
-      options={PAYERS}
-      error={state.errors.payer}
-      value={typeof value === 'string' ? value : undefined}
-      wide
-    />
-  );
-}
-
 function ConsentField({ state, providerName }: { state: EnquiryFormState; providerName: string }) {
   const error = state.errors.consent;
   return (
@@ -228,15 +213,13 @@ function ConsentField({ state, providerName }: { state: EnquiryFormState; provid
   );
 }
 
-export type RegistrationSessionView = { ref: string; feeUsd: number };
-
 export function RegistrationForm({
   token,
   session,
   providerName,
 }: {
   token: string;
-  session: RegistrationSessionView;
+  session: { ref: string; feeUsd: number };
   providerName: string;
 }) {
   const [interactive, setInteractive] = useState(false);
@@ -269,72 +252,54 @@ export function RegistrationForm({
     >
       {(state) => {
         const count = interactive && chosen !== undefined ? chosen : delegateCount(state.values[DELEGATE_COUNT_FIELD]);
+        const total = formatFee(Math.round(session.feeUsd * count * 100) / 100);
         return (
-          <RegistrationFields
-            state={state}
-            count={count}
-            interactive={interactive}
-            onCount={setChosen}
-            feeUsd={session.feeUsd}
-            providerName={providerName}
-          />
+          <>
+            <h3 className={`${formStyles.wide} ${styles.groupHeading}`}>You, booking</h3>
+            <RegistrationText name="name" label="Your full name" state={state} autoComplete="name" />
+            <RegistrationText name="email" label="Business email" type="email" state={state} autoComplete="email" />
+            <RegistrationText name="phone" label="Phone" type="tel" state={state} autoComplete="tel" />
+            <CountrySelect
+              prefix={PREFIX}
+              error={state.errors.country}
+              defaultValue={typeof state.values.country === 'string' ? state.values.country : undefined}
+              searchable={false}
+            />
+            <RegistrationText name="company" label="Company" state={state} autoComplete="organization" wide />
+            <h3 className={`${formStyles.wide} ${styles.groupHeading}`}>Delegates</h3>
+            <DelegateCountField state={state} count={count} interactive={interactive} onChange={setChosen} />
+            {/* The total is heard once, as one sentence. React changes each piece of the visible line (the
+                number, the plural "s", the sum) as a separate text node, and a screen reader reads the line again
+                for each, so the visible line is hidden from it and a live region holding the sentence as one text
+                node speaks instead. */}
+            <p className={styles.total} aria-hidden="true">
+              <span>
+                {count} delegate{count === 1 ? '' : 's'} × {formatFee(session.feeUsd)} ={' '}
+              </span>
+              <strong>Total {total}</strong>
+            </p>
+            <p className="visually-hidden" aria-live="polite" aria-atomic="true">
+              {`${count} delegate${count === 1 ? '' : 's'} × ${formatFee(session.feeUsd)} = Total ${total}`}
+            </p>
+            {Array.from({ length: count }, (_, index) => (
+              <DelegateBlock key={index + 1} number={index + 1} state={state} />
+            ))}
+            <h3 className={`${formStyles.wide} ${styles.groupHeading}`}>Payment</h3>
+            <ChoiceGroup
+              prefix={PREFIX}
+              name="payer"
+              legend="Who pays"
+              options={PAYERS}
+              error={state.errors.payer}
+              value={typeof state.values.payer === 'string' ? state.values.payer : undefined}
+              wide
+            />
+            <RegistrationText name="poNumber" label="Purchase order number" state={state} optional />
+            <RegistrationText name="message" label="Message" state={state} optional multiline />
+            <ConsentField state={state} providerName={providerName} />
+          </>
         );
       }}
     </EnquiryForm>
-  );
-}
-
-function RegistrationFields({
-  state,
-  count,
-  interactive,
-  onCount,
-  feeUsd,
-  providerName,
-}: {
-  state: EnquiryFormState;
-  count: number;
-  interactive: boolean;
-  onCount: (count: number) => void;
-  feeUsd: number;
-  providerName: string;
-}): ReactNode {
-  const total = formatFee(Math.round(feeUsd * count * 100) / 100);
-  return (
-    <>
-      <h3 className={`${formStyles.wide} ${styles.groupHeading}`}>You, booking</h3>
-      <RegistrationText name="name" label="Your full name" state={state} autoComplete="name" />
-      <RegistrationText name="email" label="Business email" type="email" state={state} autoComplete="email" />
-      <RegistrationText name="phone" label="Phone" type="tel" state={state} autoComplete="tel" />
-      <CountrySelect
-        prefix={PREFIX}
-        error={state.errors.country}
-        defaultValue={typeof state.values.country === 'string' ? state.values.country : undefined}
-        searchable={false}
-      />
-      <RegistrationText name="company" label="Company" state={state} autoComplete="organization" wide />
-      <h3 className={`${formStyles.wide} ${styles.groupHeading}`}>Delegates</h3>
-      <DelegateCountField state={state} count={count} interactive={interactive} onChange={onCount} />
-      {/* The total is heard once, as one sentence. React changes each piece of the visible line (the number, the
-          plural "s", the sum) as a separate text node, and a screen reader reads the line again for each, so the
-          visible line is hidden from it and a live region holding the sentence as one text node speaks instead. */}
-      <p className={styles.total} aria-hidden="true">
-        <span>
-          {count} delegate{count === 1 ? '' : 's'} × {formatFee(feeUsd)} ={' '}
-        </span>
-        <strong>Total {total}</strong>
-      </p>
-      <p className="visually-hidden" aria-live="polite" aria-atomic="true">
-        {`${count} delegate${count === 1 ? '' : 's'} × ${formatFee(feeUsd)} = Total ${total}`}
-      </p>
-      {Array.from({ length: count }, (_, index) => (
-        <DelegateBlock key={index + 1} number={index + 1} state={state} />
-      ))}
-      <h3 className={`${formStyles.wide} ${styles.groupHeading}`}>Payment</h3>
-      <PayerField state={state} />
-      <RegistrationText name="poNumber" label="Purchase order number" state={state} optional />
-      <RegistrationText name="message" label="Message" state={state} optional multiline />
-      <ConsentField state={state} providerName={providerName} />
-    </>
   );
 }

@@ -35,7 +35,7 @@ export type SearchPageData = Awaited<ReturnType<typeof loadSearchPage>>;
 export function SearchPageHead({ page: { query } }: { page: SearchPageData }) {
   return (
     <Meta
-      title={pageTitle(query)}
+      title={heading(query, ['"', '"'])}
       description="Find an open course by keyword, category, venue, month or year: dates, venues and fees in US dollars."
       route="/search"
       noindex
@@ -109,12 +109,8 @@ function StillReading({ filters }: { filters: ('venue' | 'month' | 'year')[] }) 
   );
 }
 
-function heading(query: SearchQuery): string {
-  if (query.q) return `Search results for “${query.q}”`;
-  return hasCriteria(query) ? 'Search results' : 'Find a course';
-}
-
-function pageTitle(query: SearchQuery): string {
-  if (query.q) return `Search results for "${query.q}"`;
+/** The page's heading, and with plain quotes its title. */
+function heading(query: SearchQuery, [open, close]: readonly [string, string] = ['“', '”']): string {
+  if (query.q) return `Search results for ${open}${query.q}${close}`;
   return hasCriteria(query) ? 'Search results' : 'Find a course';
 }

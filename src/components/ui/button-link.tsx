@@ -10,19 +10,16 @@ export function ButtonLink({
   variant = 'primary',
   size,
   className,
-  ...rest
 }: {
   href: string;
   children: ReactNode;
   variant?: ButtonVariant;
   size?: 'small';
   className?: string;
-  'aria-label'?: string;
-  'aria-describedby'?: string;
 }) {
   const classes = [styles.button, styles[variant], size ? styles[size] : '', className].filter(Boolean).join(' ');
   return (
-    <a href={href} className={classes} {...rest}>
+    <a href={href} className={classes}>
       {children}
     </a>
   );
