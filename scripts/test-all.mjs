@@ -27,6 +27,7 @@ let skipped = 0;
  */
 function step(title, command, args, { env = {}, live = false } = {}) {
   if (live) console.log(`\n=== ${title}`);
+  const startedAt = Date.now();
   return new Promise((resolve) => {
     const child = spawn(command, args, {
       cwd: root,
@@ -42,6 +43,10 @@ function step(title, command, args, { env = {}, live = false } = {}) {
         console.log(`\n=== ${title}`);
         process.stdout.write(Buffer.concat(output));
       }
+      // how long each step took, so a slow run says where its time went
+      console.log(
+        `=== ${title}: ${code === 0 ? 'done' : 'failed'} after ${Math.round((Date.now() - startedAt) / 1000)} s`,
+      );
       resolve(code === 0);
     });
   });
