@@ -107,7 +107,11 @@ export function CourseDetailsPage({ page }: { page: CourseDetailsPageData }) {
             shown={shown}
             crumbs={crumbs}
             page={path}
-            brochure={href(`/brochure/${page.kind}/[id].pdf`, { id: page.id })}
+            brochure={
+              page.kind === 'upcoming'
+                ? href('/brochure/upcoming/[id].pdf', { id: page.id })
+                : href('/brochure/solution/[id].pdf', { id: page.id })
+            }
           />
         ) : (
           <CourseNotFound what="page" />
