@@ -66,9 +66,15 @@ export function useToggledDialog({
     };
   }, [setOpen]);
 
+  // The state this effect last put the dialog in step with. It acts only on a change: a press between the
+  // hydration's commit and its effects (show() opens the dialog at once, and React runs the commit's pending
+  // effects before the press's update) would otherwise meet this effect's first run with the render's
+  // `false`, and be shut again (CI, once: the mobile search tapped as the page hydrated stayed closed).
+  const inStepWith = useRef(open);
   useEffect(() => {
     const dialog = dialogRef.current;
-    if (!dialog) return;
+    if (!dialog || inStepWith.current === open) return;
+    inStepWith.current = open;
     if (open && !dialog.open) {
       dialog.showModal();
       onOpenedRef.current?.();
