@@ -4,7 +4,7 @@
  * - Node: `startNodeServer`, called once by scripts/node-server/start.mjs before it listens. It reads and
  *   checks the settings (a bad one stops the start with the message naming it), makes the page cache and the
  *   image service, opens the enquiry outbox (its forwarders resume what a previous run left), starts the
- *   search index's crawl and the scheduled jobs. It hands back what the Node server serves before Hono runs.
+ *   search index's crawl and the scheduled jobs. It hands back the guards and the kept answers the Node server runs before Hono.
  * - Workers: `deliverEnquiryBatch` is the queue consumer (`queue()`), `runScheduledJobs` the Cron Triggers'
  *   (`scheduled()`), both called by scripts/cloudflare/worker.mjs with the Worker's bindings.
  * - The scheduled jobs are declared once, below (SCHEDULED_JOBS: name, schedule, function): Workers run those
@@ -14,6 +14,7 @@
 import 'server-only';
 import { Cron } from 'croner';
 import { clientKey } from './lib/enquiry/client-key';
+import { guardAnswer, type GuardedRequest } from './lib/http/request-guards';
 import { deliverEnquiryBatch } from './lib/enquiry/queue-consumer';
 import type { CreateImageService, NodeImageService } from './lib/images/node-image-service';
 import { chooseEncoding } from './lib/page-cache/page-cache';
@@ -49,9 +50,13 @@ async function startNodeServer<Service extends NodeImageService>({
       schedule.stop();
       await made.search.stop();
     },
-    /** A fresh kept page, answered before Hono runs (or undefined). */
+    /**
+     * The request chain's first two phases (src/server-entry.ts), which the Node server runs before Hono for
+     * the answers that need no render: the same guards (a request they stop is left to the chain, which
+     * answers it), then a picture variant on disk (`images.answerKept`) or a fresh kept page.
+     */
+    passesGuards: (request: GuardedRequest) => guardAnswer(request, config.trustedProxies > 0) === undefined,
     answerKeptPageNow: made.pageCache.answerKeptPageNow,
-    /** The image variants: the Node server sends a kept one before Hono runs. */
     images: images!,
     /** What the Node server's own layer (compression, static files) shares with the app. */
     chooseEncoding,

@@ -123,24 +123,33 @@ function compressBody(body, encoding) {
 }
 
 /**
+ * A Node request as the app's guards and page cache read it (its method, URL and headers), or undefined for
+ * a request line or Host that makes no URL (the app answers it).
+ */
+export function requestParts(req) {
+  const url = `http://${req.headers.host ?? 'localhost'}${req.url}`;
+  if (!URL.canParse(url)) return undefined;
+  return {
+    method: req.method,
+    url,
+    header: (name) => {
+      const value = req.headers[name];
+      return Array.isArray(value) ? value.join(', ') : value;
+    },
+  };
+}
+
+/**
  * Writes a fresh page the page cache holds straight to the Node response ('answered'), or leaves the request
  * to the app: 'kept' when the cache holds the page but the app answers it (stale, or a copy in another
  * encoding not made yet), else undefined (not a page, not kept). `answerKeptPageNow` is the app's
  * (src/lib/page-cache/site-page-cache.ts); the answer carries all its headers, security ones included.
  */
-export function answerFromPageCache(answerKeptPageNow, req, res) {
-  if (req.method !== 'GET' && req.method !== 'HEAD') return undefined;
-  const header = (name) => {
-    const value = req.headers[name];
-    return Array.isArray(value) ? value.join(', ') : value;
-  };
+export function answerFromPageCache(answerKeptPageNow, request, res) {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
   let found;
   try {
-    found = answerKeptPageNow({
-      method: req.method,
-      url: `http://${req.headers.host ?? 'localhost'}${req.url}`,
-      header,
-    });
+    found = answerKeptPageNow(request);
   } catch {
     return undefined; // an odd request line: the app answers it
   }

@@ -8,7 +8,13 @@ import { describe, expect, test } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { chooseEncoding } from '../../src/lib/page-cache/page-cache';
 import { staticFileHeaders } from '../../src/lib/security/security-headers';
-import { answerFromPageCache, createCompressor, createRenderGate, withNodeLayer as nodeLayer } from './node-layer.mjs';
+import {
+  answerFromPageCache,
+  createCompressor,
+  createRenderGate,
+  requestParts,
+  withNodeLayer as nodeLayer,
+} from './node-layer.mjs';
 
 /** The layer with what the app hands it at start-up (src/background-jobs.ts). */
 const withNodeLayer = (appFetch: (request: Request) => Promise<Response>, options: { publicDir?: string } = {}) =>
@@ -169,7 +175,11 @@ describe('the page cache direct path', () => {
     let keptPage: (request: { method: string; url: string }) => unknown = () => ({ kept: false });
     const seen: string[] = [];
     const server = http.createServer((req, res) => {
-      const cached = answerFromPageCache((request: { method: string; url: string }) => keptPage(request), req, res);
+      const cached = answerFromPageCache(
+        (request: { method: string; url: string }) => keptPage(request),
+        requestParts(req)!,
+        res,
+      );
       if (cached === 'answered') return;
       seen.push(`${req.method} ${req.url}${cached === 'kept' ? ' (kept)' : ''}`);
       res.end('from the app');

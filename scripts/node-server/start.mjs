@@ -4,7 +4,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createImageService } from './image-variants.mjs';
-import { answerFromPageCache, createRenderGate, withNodeLayer } from './node-layer.mjs';
+import { answerFromPageCache, createRenderGate, requestParts, withNodeLayer } from './node-layer.mjs';
 
 export async function startNodeServer({ distDir, host, port }) {
   const app = await import(pathToFileURL(path.join(distDir, 'server', 'index.js')).href);
@@ -25,12 +25,18 @@ export async function startNodeServer({ distDir, host, port }) {
   });
   const createServer = (options, listener) =>
     http.createServer(options, (req, res) => {
-      // a variant already on disk, and a fresh kept page, are sent before Hono and Waku run
-      if (req.url?.startsWith('/_img/') && !req.url.includes('?')) {
-        if (started.images.answerKept(req, res, req.url)) return;
+      // The request chain's first two phases (src/server-entry.ts) run here before Hono and Waku, for the answers
+      // that need no render: the same guards, then a picture variant on disk or a fresh kept page. A request the
+      // guards stop goes on to the chain, which answers it.
+      const request = requestParts(req);
+      let cached;
+      if (request && started.passesGuards(request)) {
+        if (req.url.startsWith('/_img/') && !req.url.includes('?') && started.images.answerKept(req, res, req.url)) {
+          return;
+        }
+        cached = answerFromPageCache(started.answerKeptPageNow, request, res);
+        if (cached === 'answered') return;
       }
-      const cached = answerFromPageCache(started.answerKeptPageNow, req, res);
-      if (cached === 'answered') return;
       // a page the cache holds (stale, or wanted in another encoding) is answered at once by the app; anything
       // else may render: a few at once, clients in turn
       if (cached === 'kept') listener(req, res);

@@ -12,17 +12,14 @@ import { plainAnswer as plain } from './plain-answers';
  * The image endpoint, `/_img/<width>/<signature>/<address>` (record 026), before the page cache: a picture
  * is not a page. It serves only signed references to the admin's pictures (src/lib/images/image-reference.ts)
  * in the site's widths, resized and re-encoded for the browser's Accept: with sharp on Node, by Cloudflare on
- * Workers. Anything else under /_img is a 4xx with a plain sentence.
+ * Workers. Anything else under /_img is a 4xx with a plain sentence (a method other than GET and HEAD: the
+ * guards' 405).
  */
 export function imageEndpoint(): MiddlewareHandler {
   return async (c, next) => {
     const url = new URL(c.req.url);
     if (url.pathname !== IMAGE_PATH_PREFIX.slice(0, -1) && !url.pathname.startsWith(IMAGE_PATH_PREFIX)) {
       return next();
-    }
-    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
-      c.res = plain(405, 'This address only answers GET, HEAD.', { allow: 'GET, HEAD' });
-      return;
     }
     const read = readImagePath(url.pathname, url.search, site().images.signingKey);
     if (!read.ok) {

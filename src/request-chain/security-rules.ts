@@ -3,7 +3,6 @@ import { scriptsAfterFirstScreenRewrite } from '../lib/first-paint/scripts-after
 import { htmlRewriteStream } from '../lib/html/html-rewrite';
 import {
   createNonce,
-  isCrossSiteWrite,
   isHttpsRequest,
   mediaOriginsFrom,
   scriptNonceRewrite,
@@ -12,42 +11,43 @@ import {
 import { site } from '../site';
 
 /**
- * Runs inside the page cache: refuses cross-site writes, then stamps the security headers on every response
- * (HSTS when the visitor came over HTTPS), and gives a rendered HTML page its one pass on the way out
+ * The security headers of an answer to a request, with the site's media origins and proxies (read once, on
+ * the first request: the environment is set by then, also on Workers) and HSTS when the visitor came over
+ * HTTPS. Shared by the render's `securityRules` and the guards' refusals.
+ */
+export function securityHeadersOfSite(): (request: Request, nonce?: string) => Record<string, string> {
+  let settings: { mediaOrigins: string[]; trustedProxies: number } | undefined;
+  return (request, nonce) => {
+    if (!settings) {
+      const config = site().settings;
+      settings = {
+        mediaOrigins: mediaOriginsFrom(config.admin.baseUrl, config.mediaOrigins),
+        trustedProxies: config.trustedProxies,
+      };
+    }
+    const https = isHttpsRequest(request, settings.trustedProxies);
+    return securityHeaders({ mediaOrigins: settings.mediaOrigins, https, ...(nonce ? { nonce } : {}) });
+  };
+}
+
+/**
+ * The render's first step, inside the page cache: stamps the security headers on every answer the render
+ * phase gives (HSTS when the visitor came over HTTPS), and gives a rendered HTML page its one pass on the way out
  * (src/lib/html/html-rewrite.ts): its scripts wait for the first screen, and every inline script gets the
  * response's CSP nonce while the page streams. A streamed page is `private, no-cache`: its nonce is for one
  * response. The page cache keeps a completed copy without the nonces, under a policy listing its scripts'
  * hashes, and that copy is the one shared caches may keep (page-cache.ts).
  */
 export function securityRules(): MiddlewareHandler {
-  // read once, on the first request (the environment is set by then, also on Workers) and kept
-  let settings: { mediaOrigins: string[]; trustForwardedHost: boolean; trustedProxies: number } | undefined;
+  const headersFor = securityHeadersOfSite();
   return async (c, next) => {
-    if (!settings) {
-      const config = site().settings;
-      settings = {
-        mediaOrigins: mediaOriginsFrom(config.admin.baseUrl, config.mediaOrigins),
-        trustForwardedHost: config.trustedProxies > 0,
-        trustedProxies: config.trustedProxies,
-      };
-    }
-    const { mediaOrigins } = settings;
-    const https = isHttpsRequest(c.req.raw, settings.trustedProxies);
-    if (isCrossSiteWrite(c.req.raw, settings.trustForwardedHost)) {
-      c.res = new Response('Forms can only be sent from this site.', {
-        status: 403,
-        headers: { 'content-type': 'text/plain; charset=utf-8', ...securityHeaders({ mediaOrigins, https }) },
-      });
-      return;
-    }
-
     await next();
 
     const response = c.res;
     const isHtml = (response.headers.get('content-type') ?? '').startsWith('text/html');
     const nonce = isHtml && import.meta.env.PROD ? createNonce() : undefined;
     const headers = new Headers(response.headers);
-    const security = securityHeaders({ mediaOrigins, https, ...(nonce ? { nonce } : {}) });
+    const security = headersFor(c.req.raw, nonce);
     for (const [name, value] of Object.entries(security)) {
       // Vite's dev server injects inline scripts without a nonce; the policy is for the production build.
       if (name === 'content-security-policy' && !import.meta.env.PROD) continue;

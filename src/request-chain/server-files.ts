@@ -41,7 +41,7 @@ const ROUTES = SERVER_FILES.map((file) => file.path as ServerFilePath).filter(
 /**
  * The server's own files (robots, sitemaps, calendars, brochures, quotations, suggestions, health), one
  * dispatcher for all: the route table says which addresses they are and which methods they take (a wrong
- * method is a 405 already, from methodAndErrorRules); a HEAD request gets the GET answer's status and headers
+ * method is a 405 already, from the guards); a HEAD request gets the GET answer's status and headers
  * without its body. A path of no file goes on to the pages.
  */
 export function serverFiles(): MiddlewareHandler {

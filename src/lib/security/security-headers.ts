@@ -150,17 +150,22 @@ export function scriptNonceRewrite(nonce: string): TextRewrite {
  * trusted proxies the site's own scheme and host are those the browser asked the first proxy for
  * (X-Forwarded-Proto, X-Forwarded-Host; lists: their first entry); elsewhere these headers are anyone's.
  */
-export function isCrossSiteWrite(request: Request, trustForwardedHost: boolean): boolean {
+export function isCrossSiteWrite(
+  request: Request | { method: string; url: string; header(name: string): string | null | undefined },
+  trustForwardedHost: boolean,
+): boolean {
   if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return false;
-  const fetchSite = request.headers.get('sec-fetch-site');
+  const header =
+    request instanceof Request ? (name: string) => request.headers.get(name) : (name: string) => request.header(name);
+  const fetchSite = header('sec-fetch-site');
   if (fetchSite === 'cross-site') return true;
-  const origin = request.headers.get('origin');
+  const origin = header('origin');
   if (!origin) return false; // non-browser clients; browsers always send Origin on POST
   if (origin === 'null') return true;
   const forwarded = (name: string) =>
-    trustForwardedHost ? request.headers.get(name)?.split(',')[0]?.trim() || undefined : undefined;
+    trustForwardedHost ? header(name)?.split(',')[0]?.trim() || undefined : undefined;
   const url = new URL(request.url);
-  const host = (forwarded('x-forwarded-host') || request.headers.get('host') || url.host).toLowerCase();
+  const host = (forwarded('x-forwarded-host') || header('host') || url.host).toLowerCase();
   // A trusted proxy that does not say which scheme the browser used leaves it unknown: the host decides.
   const scheme = trustForwardedHost ? forwarded('x-forwarded-proto') : url.protocol.replace(/:$/, '');
   try {
