@@ -225,17 +225,15 @@ export function parseServerConfig(env: Env, runtime: Runtime = RUNTIME) {
     if (value) input[key] = value;
   }
   const parsed = v.safeParse(EnvSchema, input);
-  if (!parsed.success) {
-    const problems = parsed.issues.map((issue) => {
-      const key = issue.path?.[0]?.key;
-      return `  ${String(key)}=${JSON.stringify(input[String(key)] ?? '')} ${issue.message}`;
-    });
+  const problems = parsed.success
+    ? combinationProblems(parsed.output, runtime)
+    : parsed.issues.map((issue) => {
+        const key = issue.path?.[0]?.key;
+        return `  ${String(key)}=${JSON.stringify(input[String(key)] ?? '')} ${issue.message}`;
+      });
+  if (!parsed.success || problems.length > 0)
     throw new Error(`Invalid server settings (see README, Configuration):\n${problems.join('\n')}`);
-  }
   const e = parsed.output;
-  const mismatched = combinationProblems(e, runtime);
-  if (mismatched.length > 0)
-    throw new Error(`Invalid server settings (see README, Configuration):\n${mismatched.join('\n')}`);
   return {
     runtime,
     admin: {

@@ -1,8 +1,8 @@
 // The small answers the chain makes itself: files and plain-sentence refusals.
 
-/** A file the chain answers itself (robots, sitemap, calendars), plain text unless told. */
+/** A file the chain answers itself (robots, sitemap, calendars, brochures, quotations), plain text unless told. */
 export function plainFile(
-  body: string,
+  body: string | Uint8Array<ArrayBuffer>,
   status: number,
   type = 'text/plain; charset=utf-8',
   extra: Record<string, string> = {},

@@ -2,7 +2,7 @@ import { openQuotation } from '../lib/documents/quotation-address';
 import { quotationFileName, quotationProvider } from '../lib/documents/quotation-data';
 import { siteIdentity } from '../lib/site-identity';
 import { site } from '../site';
-import { plainAnswer } from './plain-answers';
+import { plainAnswer, plainFile } from './plain-answers';
 
 /** A registration's quotation as a PDF: /quotation/<sealed>.pdf, made from what the address carries. */
 export async function quotationFile(sealed: string): Promise<Response> {
@@ -19,15 +19,11 @@ export async function quotationFile(sealed: string): Promise<Response> {
     quotationProvider(siteIdentity(), site().settings.quotation),
     await site().fonts(),
   );
-  return new Response(bytes, {
-    status: 200,
-    headers: {
-      'content-type': 'application/pdf',
-      'content-length': String(bytes.length),
-      'content-disposition': `inline; filename="${quotationFileName(opened.data.reference)}"`,
-      // names of people: kept by no shared cache, and not indexed
-      'cache-control': 'private, no-store',
-      'x-robots-tag': 'noindex',
-    },
+  return plainFile(bytes, 200, 'application/pdf', {
+    'content-length': String(bytes.length),
+    'content-disposition': `inline; filename="${quotationFileName(opened.data.reference)}"`,
+    // names of people: kept by no shared cache, and not indexed
+    'cache-control': 'private, no-store',
+    'x-robots-tag': 'noindex',
   });
 }

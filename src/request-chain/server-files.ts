@@ -1,11 +1,10 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { match, SERVER_FILES, type ServerFilePath } from '../lib/site-routes';
-import { brochureFile } from './course-brochures';
+import { brochureFile, calendarFile } from './course-files';
 import { healthFile } from './health-check';
 import { quotationFile } from './quotations';
 import { robotsFile, sitemapFile } from './robots-and-sitemap';
 import { suggestionsFile } from './search-suggestions';
-import { calendarFile } from './session-calendars';
 
 type Params<Route extends ServerFilePath> = NonNullable<ReturnType<typeof match<Route>>>;
 

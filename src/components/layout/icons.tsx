@@ -17,6 +17,9 @@ function Icon({ size = 20, className, children }: IconProps & { children: ReactN
 /** An icon component drawing `drawing` (made once, at load). */
 const icon = (drawing: ReactNode) => (props: IconProps) => <Icon {...props}>{drawing}</Icon>;
 
+/** An icon filled from one path. */
+const filled = (d: string) => icon(<path fill="currentColor" d={d} />);
+
 const stroke = {
   fill: 'none',
   stroke: 'currentColor',
@@ -46,18 +49,12 @@ export const CloseIcon = icon(<path d="M6 6l12 12M18 6 6 18" {...stroke} />);
 
 export const PlusIcon = icon(<path d="M12 5v14M5 12h14" {...stroke} strokeWidth={2.5} />);
 
-export const PhoneIcon = icon(
-  <path
-    fill="currentColor"
-    d="M6.6 10.8a15.2 15.2 0 0 0 6.6 6.6l2.2-2.2c.3-.3.7-.4 1-.2 1.1.4 2.3.6 3.6.6.6 0 1 .4 1 1V20c0 .6-.4 1-1 1A17 17 0 0 1 3 4c0-.6.4-1 1-1h3.5c.6 0 1 .4 1 1 0 1.3.2 2.5.6 3.6.1.3 0 .7-.2 1z"
-  />,
+export const PhoneIcon = filled(
+  'M6.6 10.8a15.2 15.2 0 0 0 6.6 6.6l2.2-2.2c.3-.3.7-.4 1-.2 1.1.4 2.3.6 3.6.6.6 0 1 .4 1 1V20c0 .6-.4 1-1 1A17 17 0 0 1 3 4c0-.6.4-1 1-1h3.5c.6 0 1 .4 1 1 0 1.3.2 2.5.6 3.6.1.3 0 .7-.2 1z',
 );
 
-export const LocationIcon = icon(
-  <path
-    fill="currentColor"
-    d="M12 2a7 7 0 0 0-7 7c0 5.2 7 13 7 13s7-7.8 7-13a7 7 0 0 0-7-7zm0 9.5a2.5 2.5 0 1 1 0-5 2.5 2.5 0 0 1 0 5z"
-  />,
+export const LocationIcon = filled(
+  'M12 2a7 7 0 0 0-7 7c0 5.2 7 13 7 13s7-7.8 7-13a7 7 0 0 0-7-7zm0 9.5a2.5 2.5 0 1 1 0-5 2.5 2.5 0 0 1 0 5z',
 );
 
 export const MailIcon = icon(
@@ -67,11 +64,8 @@ export const MailIcon = icon(
   </>,
 );
 
-export const FacebookIcon = icon(
-  <path
-    fill="currentColor"
-    d="M13.5 22v-8h2.7l.4-3.2h-3.1V8.8c0-.9.3-1.5 1.6-1.5h1.7V4.4c-.3 0-1.3-.1-2.4-.1-2.4 0-4 1.5-4 4.1v2.4H7.7V14h2.7v8z"
-  />,
+export const FacebookIcon = filled(
+  'M13.5 22v-8h2.7l.4-3.2h-3.1V8.8c0-.9.3-1.5 1.6-1.5h1.7V4.4c-.3 0-1.3-.1-2.4-.1-2.4 0-4 1.5-4 4.1v2.4H7.7V14h2.7v8z',
 );
 
 export const WhatsAppIcon = icon(
@@ -84,18 +78,12 @@ export const WhatsAppIcon = icon(
   </>,
 );
 
-export const LinkedInIcon = icon(
-  <path
-    fill="currentColor"
-    d="M5 3.5a2.2 2.2 0 1 1 0 4.4 2.2 2.2 0 0 1 0-4.4zM3.1 9.6h3.8V21H3.1zM9.4 9.6h3.6v1.6h.1c.5-.9 1.7-1.9 3.6-1.9 3.8 0 4.5 2.5 4.5 5.8V21h-3.8v-5.2c0-1.2 0-2.8-1.7-2.8s-2 1.3-2 2.7V21H9.4z"
-  />,
+export const LinkedInIcon = filled(
+  'M5 3.5a2.2 2.2 0 1 1 0 4.4 2.2 2.2 0 0 1 0-4.4zM3.1 9.6h3.8V21H3.1zM9.4 9.6h3.6v1.6h.1c.5-.9 1.7-1.9 3.6-1.9 3.8 0 4.5 2.5 4.5 5.8V21h-3.8v-5.2c0-1.2 0-2.8-1.7-2.8s-2 1.3-2 2.7V21H9.4z',
 );
 
-export const XIcon = icon(
-  <path
-    fill="currentColor"
-    d="M17.8 3h3.1l-6.8 7.8L22 21h-6.2l-4.9-6.4L5.3 21H2.2l7.3-8.3L1.9 3h6.4l4.4 5.8zm-1.1 16.2h1.7L7.4 4.7H5.5z"
-  />,
+export const XIcon = filled(
+  'M17.8 3h3.1l-6.8 7.8L22 21h-6.2l-4.9-6.4L5.3 21H2.2l7.3-8.3L1.9 3h6.4l4.4 5.8zm-1.1 16.2h1.7L7.4 4.7H5.5z',
 );
 
 export const InstagramIcon = icon(

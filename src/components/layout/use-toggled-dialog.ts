@@ -14,7 +14,7 @@
  * once this hook runs it marks the dialog `data-enhanced` (which turns that rule off) and, if the page was
  * opened at that fragment, opens the dialog properly instead.
  */
-import { useEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent, type SyntheticEvent } from 'react';
 import { flushSync } from 'react-dom';
 
 export function useToggledDialog({
@@ -103,16 +103,14 @@ export function useToggledDialog({
  * longer follows the fragment, and Space presses it as it would a button (Enter already clicks links).
  */
 export function pressHandlers(onPress: () => void) {
+  const press = (event: SyntheticEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    onPress();
+  };
   return {
-    onClick: (event: MouseEvent<HTMLAnchorElement>) => {
-      event.preventDefault();
-      onPress();
-    },
+    onClick: press,
     onKeyDown: (event: KeyboardEvent<HTMLAnchorElement>) => {
-      if (event.key === ' ') {
-        event.preventDefault();
-        onPress();
-      }
+      if (event.key === ' ') press(event);
     },
   };
 }

@@ -31,6 +31,15 @@ export function CourseSearchFields({
 }) {
   const labelClass = compact ? 'visually-hidden' : styles.label;
   const id = (name: string) => `${idPrefix}-${name}`;
+  /** A select's own props: in the compact look its "any" option shows the field's name. */
+  const select = (name: 'venue' | 'month' | 'year', label: string, any: string) => ({
+    id: id(name),
+    name,
+    label,
+    anyLabel: compact ? label : any,
+    labelClass,
+    value: values[name],
+  });
   return (
     <div className={`${styles.fields} ${compact ? styles.compact : styles.wide}`}>
       <div className={`${styles.field} ${styles.keyword}`}>
@@ -62,34 +71,9 @@ export function CourseSearchFields({
           ))}
         </select>
       </div>
-      <SelectField
-        id={id('venue')}
-        name="venue"
-        label="Venue"
-        anyLabel={compact ? 'Venue' : 'All venues'}
-        labelClass={labelClass}
-        options={options.venues}
-        value={values.venue}
-        className={styles.full}
-      />
-      <SelectField
-        id={id('month')}
-        name="month"
-        label="Month"
-        anyLabel={compact ? 'Month' : 'Any month'}
-        labelClass={labelClass}
-        options={options.months}
-        value={values.month}
-      />
-      <SelectField
-        id={id('year')}
-        name="year"
-        label="Year"
-        anyLabel={compact ? 'Year' : 'Any year'}
-        labelClass={labelClass}
-        options={options.years}
-        value={values.year}
-      />
+      <SelectField {...select('venue', 'Venue', 'All venues')} options={options.venues} className={styles.full} />
+      <SelectField {...select('month', 'Month', 'Any month')} options={options.months} />
+      <SelectField {...select('year', 'Year', 'Any year')} options={options.years} />
     </div>
   );
 }

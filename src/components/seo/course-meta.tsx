@@ -1,11 +1,6 @@
 import { isNotFound, type ContentError } from '../../lib/admin/content-error';
 import type { CourseCategory, SubCourse } from '../../lib/admin/schemas';
-import {
-  subCourseHref,
-  type CategoryKind,
-  type SearchCategory,
-  type SearchCourse,
-} from '../../lib/search/search-index';
+import type { CategoryKind, SearchCategory, SearchCourse } from '../../lib/search/search-index';
 import { courseListDescription, subCourseDescription } from '../../lib/seo/course-descriptions';
 import { listPage, pageHref } from '../../lib/list-pages';
 import { DEFAULT_IMAGE } from '../../lib/seo/page-head';
@@ -14,6 +9,7 @@ import { courseSummary } from '../../lib/seo/plain-text';
 import { breadcrumbList, course, courseList, type JsonLdObject } from '../../lib/seo/structured-data';
 import { siteName } from '../../lib/site-identity';
 import { siteOrigin } from '../../lib/site-origin';
+import { href } from '../../lib/site-routes';
 import type { Crumb } from '../courses/course-breadcrumb';
 import { categoryPage, COURSES_PER_PAGE, type CourseDetailsPageData } from '../courses/course-details-page';
 import type { SubCoursePageData } from '../courses/sub-course-page';
@@ -51,7 +47,7 @@ function subCourseHead(
   listed: SearchCourse | undefined,
 ): MetaProps {
   const origin = siteOrigin();
-  const path = subCourseHref(slug);
+  const path = href('/subCourse-details/[slug]', { slug });
   const url = `${origin}${path}`;
   // the course's own words, not the facts line an admin text may open with (code, category, duration)
   const about = courseSummary(subCourse.description);
@@ -86,7 +82,7 @@ function listedSubCourseHead(entry: SearchCourse): MetaProps {
   return {
     title: coursePageTitle(entry, site().search.peek()),
     description: subCourseDescription(entry.title, sessions, summaryOf(entry)),
-    path: subCourseHref(entry.slug),
+    path: href('/subCourse-details/[slug]', { slug: entry.slug }),
   };
 }
 
@@ -117,7 +113,7 @@ function courseCategoryHead(
     return {
       title: entry.title,
       code: entry.code,
-      url: `${origin}${subCourseHref(entry.slug)}`,
+      url: `${origin}${href('/subCourse-details/[slug]', { slug: entry.slug })}`,
       description: indexed ? summaryOf(indexed) : '',
     };
   });

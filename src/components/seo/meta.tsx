@@ -25,11 +25,10 @@ export type MetaProps = Omit<PageHeadInput, 'origin' | 'site' | 'title' | 'path'
  * directly. React hoists <title>, <meta> and <link> into <head>.
  */
 export function Meta({ structuredData = [], route, title, path, ...input }: MetaProps) {
-  const { name, location } = siteIdentity();
   const address = route
     ? { title: title ?? linkTo(route).label, path: linkTo(route).href }
     : { title: title!, path: path! };
-  const head = pageHead({ ...input, ...address, origin: siteOrigin(), site: { name, location } });
+  const head = pageHead({ ...input, ...address, origin: siteOrigin(), site: siteIdentity() });
   return (
     <>
       <title>{head.title}</title>

@@ -25,8 +25,5 @@ export function ProviderStructuredData() {
 }
 
 function Provider({ settings }: { settings: Settings | undefined }) {
-  const { name, address, phone, email, openingHours } = siteIdentity();
-  return (
-    <JsonLd data={educationalOrganization(siteOrigin(), { name, address, phone, email, openingHours }, settings)} />
-  );
+  return <JsonLd data={educationalOrganization(siteOrigin(), siteIdentity(), settings)} />;
 }

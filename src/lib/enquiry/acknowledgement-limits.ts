@@ -12,17 +12,11 @@
 import 'server-only';
 import { asciiAddress } from './email-messages';
 import { RateLimiter, releaseEach, takeEach } from './rate-limit';
+import type { ServerConfig } from '../server-config';
 import type { AcknowledgementWithheld } from './store';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
-
-export type AcknowledgementLimitSettings = {
-  perAddressHour: number;
-  perAddressDay: number;
-  perDomainHour: number;
-  perDomainDay: number;
-};
 
 /**
  * The mailbox an address reaches, as a key: lower case, the domain in punycode, and without a `+tag` (one
@@ -40,7 +34,7 @@ export class AcknowledgementLimits {
   private readonly address: [RateLimiter, RateLimiter];
   private readonly domain: [RateLimiter, RateLimiter];
 
-  constructor(settings: AcknowledgementLimitSettings, now: () => number = Date.now) {
+  constructor(settings: ServerConfig['enquiry']['acknowledgementLimits'], now: () => number = Date.now) {
     this.address = [
       new RateLimiter(settings.perAddressHour, HOUR_MS, now),
       new RateLimiter(settings.perAddressDay, DAY_MS, now),

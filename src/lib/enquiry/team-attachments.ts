@@ -6,21 +6,16 @@
 import 'server-only';
 import type { EmbeddedFonts } from '../documents/pdf-writer';
 import { quotationData, quotationFileName, quotationProvider } from '../documents/quotation-data';
-import type { QuotationProvider } from '../documents/quotation-data';
 import type { ServerConfig } from '../server-config';
 import { settingsDomain, siteIdentityOf } from '../provider-identity';
 import type { EmailAttachment } from './email-messages';
 import { referenceOf, type EnquiryRecord, type Logger } from './store';
 
 /** What a registration's quotation is made with: the owner's settings, and the documents' fonts. */
-export type QuotationMaker = {
-  validDays: number;
-  provider: QuotationProvider;
-  fonts: () => Promise<EmbeddedFonts>;
-};
+export type QuotationMaker = ReturnType<typeof quotationMaker>;
 
 /** The maker of the settings: the provider as they name it (no request here: SITE_DOMAIN or SITE_URL's host). */
-export function quotationMaker(settings: ServerConfig, fonts: () => Promise<EmbeddedFonts>): QuotationMaker {
+export function quotationMaker(settings: ServerConfig, fonts: () => Promise<EmbeddedFonts>) {
   const identity = siteIdentityOf(settings, () => settingsDomain(settings));
   return { validDays: settings.quotation.validDays, provider: quotationProvider(identity, settings.quotation), fonts };
 }

@@ -31,15 +31,11 @@ const MAX_MINUTES_PER_RUN = 60;
 /** Runs in a row that could not read the kept record before one crawls afresh. */
 const READS_BEFORE_REBUILD = 3;
 
-export type ScheduledCrawlReport = {
+/** What a run did, and where the crawl stands (`read`, `of`, `complete`: as the health value says them). */
+export type ScheduledCrawlReport = Required<Pick<KeepHealth, 'read' | 'of' | 'complete'>> & {
   /** Admin calls this run made. */
   calls: number;
   budget: number;
-  /** Sub-courses read so far in the pass, of how many. */
-  read: number;
-  of: number;
-  /** The catalogue has been read whole at least once. */
-  complete: boolean;
   /** The record was written (else the health value says why not, and the next run tries again). */
   kept: boolean;
   /** Whether the record is being kept, as /healthz reports it. */

@@ -107,10 +107,6 @@ function categoryHref(kind: CategoryKind, id: number): string {
     : href('/learning-solutions-course-details/[id]', { id });
 }
 
-export function subCourseHref(slug: string): string {
-  return href('/subCourse-details/[slug]', { slug });
-}
-
 const ISO_DATE = /^(\d{4})-(\d{2})-\d{2}$/;
 
 /**
@@ -187,7 +183,7 @@ export async function buildSearchIndex(
       code: course.code,
       title: course.title,
       slug: course.slug,
-      href: subCourseHref(course.slug),
+      href: href('/subCourse-details/[slug]', { slug: course.slug }),
       description: catalogue.descriptionsBySlug?.get(course.slug) ?? '',
       categoryKeys,
       sessions,

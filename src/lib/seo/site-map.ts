@@ -4,7 +4,7 @@
  * engines and the /sitemap page for people (in pages of a bounded size, record 040).
  */
 import type { SearchIndex } from '../search/search-index';
-import { listPage } from '../list-pages';
+import { listPage, type ListPage } from '../list-pages';
 import { href, SITE_PAGES } from '../site-routes';
 
 type SiteMapLink = { title: string; path: string };
@@ -45,13 +45,9 @@ export const SITEMAP_PAGE_LINKS = 250;
 export type SiteMapPageSection = SiteMapSection & { continued: boolean };
 
 /** One page of /sitemap: the fixed pages on the first, then the next categories and courses in reading order. */
-export type SiteMapPage = {
-  pages: SiteMapLink[];
-  upcoming: SiteMapPageSection[];
-  solutions: SiteMapPageSection[];
-  page: number;
-  pageCount: number;
-};
+export type SiteMapPage = Pick<SiteMap, 'pages'> &
+  Pick<ListPage<SiteMapLink>, 'page' | 'pageCount'> &
+  Record<'upcoming' | 'solutions', SiteMapPageSection[]>;
 
 type Entry = { group: 'upcoming' | 'solutions'; section: SiteMapSection; course?: SiteMapLink };
 

@@ -8,6 +8,7 @@
  */
 import type { CourseVenue, Settings } from '../admin/schemas';
 import { COUNTRIES } from '../enquiry/countries';
+import type { SiteIdentity } from '../provider-identity';
 import { urlScheme } from '../rich-text/safe-url';
 
 export type JsonLdObject = { [key: string]: JsonLdValue };
@@ -15,17 +16,12 @@ type JsonLdValue = string | number | boolean | null | JsonLdObject | JsonLdValue
 
 const CONTEXT = 'https://schema.org';
 
-/** Who the site speaks for, as the owner configured it (siteIdentity()): nothing is filled in that is not. */
-type ProviderIdentity = {
-  name: string;
-  /** Postal address lines; the last one is the place (e.g. "Manama, Kingdom of Bahrain"). */
-  address: readonly string[];
-  /** A `tel:` address, used when the admin's settings have no phone. */
-  phone: string | undefined;
-  email?: string | undefined;
-  /** One line, e.g. "Sunday to Thursday, 8:00 to 17:00" (see openingHoursSpecification). */
-  openingHours?: string | undefined;
-};
+/**
+ * Who the site speaks for, as the owner configured it (siteIdentity()): nothing is filled in that is not. The
+ * address's last line is the place (postalAddress); the phone is used when the admin's settings have none.
+ */
+type ProviderIdentity = Pick<SiteIdentity, 'name' | 'address' | 'phone'> &
+  Partial<Pick<SiteIdentity, 'email' | 'openingHours'>>;
 
 /**
  * The organisation's logo for search engines: the site's own square mark (public/logo-512.png, drawn by

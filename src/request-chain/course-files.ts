@@ -1,9 +1,11 @@
+// A course's own files: brochures (its own and its category's) and its sessions' calendars.
 import { getLearningSolutionCategory, getListedSubCourse, getOpenCourseCategory } from '../lib/content';
 import { isNotFound } from '../lib/admin/content-error';
 import type { CourseCategory, SubCourse } from '../lib/admin/schemas';
 import { parseCategoryId, parseSubCourseSlug } from '../lib/course-address';
 import { todayInBahrain } from '../lib/format';
-import { siteIdentity } from '../lib/site-identity';
+import { sessionCalendar, sessionUid } from '../lib/seo/calendar';
+import { siteIdentity, siteName } from '../lib/site-identity';
 import { siteOriginFor } from '../lib/site-origin';
 import { plainFile } from './plain-answers';
 import { href } from '../lib/site-routes';
@@ -46,20 +48,17 @@ export async function brochureFile(
   const made =
     'course' in of ? await courseBrochureFile(request, of.course) : await categoryBrochureFile(request, of.kind, of.id);
   if (made instanceof Response) return made;
-  return new Response(made.bytes, {
-    status: 200,
-    headers: {
-      'content-type': 'application/pdf',
-      'content-length': String(made.bytes.length),
-      'content-disposition': `inline; filename="${made.name}-brochure.pdf"`,
-      'cache-control': 'public, max-age=300',
-    },
+  return plainFile(made.bytes, 200, 'application/pdf', {
+    'content-length': String(made.bytes.length),
+    'content-disposition': `inline; filename="${made.name}-brochure.pdf"`,
+    'cache-control': 'public, max-age=300',
   });
 }
 
 type Made = { bytes: Uint8Array<ArrayBuffer>; name: string };
 
-async function courseBrochureFile(request: Request, encodedSlug: string): Promise<Made | Response> {
+/** The listed course a file's address names (its slug still percent-encoded), else the answer to give. */
+async function listedCourseAt(encodedSlug: string, notFound: () => Response) {
   let slug: string | null;
   try {
     slug = parseSubCourseSlug(decodeURIComponent(encodedSlug));
@@ -69,16 +68,23 @@ async function courseBrochureFile(request: Request, encodedSlug: string): Promis
   if (slug === null) return notFound();
   const subCourse = await getListedSubCourse(slug);
   if (!subCourse.ok) return isNotFound(subCourse.error) ? notFound() : unavailable();
+  return { slug, subCourse: subCourse.data };
+}
+
+async function courseBrochureFile(request: Request, encodedSlug: string): Promise<Made | Response> {
+  const listed = await listedCourseAt(encodedSlug, notFound);
+  if (listed instanceof Response) return listed;
+  const { slug, subCourse } = listed;
   // the code as the catalogue lists it; a cold server does not wait long for its first read
   const catalogue = await site().search.get(2_000);
   const courseCode = catalogue.ok ? catalogue.index.courses.find((course) => course.slug === slug)?.code : undefined;
   const origin = siteOriginFor(request);
   const madeOn = todayInBahrain(new Date());
-  const bytes = await keptOr(subCourse.data, `${origin} ${madeOn} ${courseCode ?? ''}`, async () => {
+  const bytes = await keptOr(subCourse, `${origin} ${madeOn} ${courseCode ?? ''}`, async () => {
     // PDFKit and the fonts (about 2.5 MB of code) load with the first brochure, not with every cold start
     const { courseBrochure } = await import('../lib/documents/course-brochure');
     return courseBrochure({
-      course: subCourse.data,
+      course: subCourse,
       courseCode,
       provider: siteIdentity(),
       pageUrl: `${origin}${href('/subCourse-details/[slug]', { slug })}`,
@@ -133,4 +139,33 @@ async function categoryBrochureFile(
     });
   });
   return { bytes, name: `${kind}-${id}` };
+}
+
+/** One iCalendar file per course session: /calendar/<slug>/<n>.ics, n counting the page's sessions from 1. */
+export async function calendarFile(request: Request, encodedSlug: string, n: string): Promise<Response> {
+  const notFound = () => plainFile('There is no such course session.', 404);
+  if (!/^[1-9]\d{0,3}$/.test(n)) return notFound();
+  const listed = await listedCourseAt(encodedSlug, notFound);
+  if (listed instanceof Response) return listed;
+  const { slug, subCourse } = listed;
+  const session = subCourse.course_venue[Number(n) - 1];
+  if (!session) return notFound();
+  const origin = siteOriginFor(request);
+  const pageUrl = `${origin}${href('/subCourse-details/[slug]', { slug })}`;
+  const body = sessionCalendar({
+    siteName: siteName(),
+    courseTitle: subCourse.title,
+    venue: session.venue_name,
+    startDate: session.start_date,
+    endDate: session.end_date,
+    fee: session.course_fee,
+    pageUrl,
+    uid: sessionUid({ slug, startDate: session.start_date, endDate: session.end_date, venue: session.venue_name }),
+    now: new Date(),
+  });
+  const filename = `course-session-${session.start_date}.ics`;
+  return plainFile(body, 200, 'text/calendar; charset=utf-8', {
+    'content-disposition': `attachment; filename="${filename}"`,
+    'cache-control': 'private, max-age=300',
+  });
 }
