@@ -5,7 +5,8 @@
 // `npm run build`; without --site it starts the demo admin and the built site on 127.0.0.1 and stops them).
 // LIGHTHOUSE_RUNS sets the runs per page (0 skips it in `npm run bench`); CHROME_PATH picks the browser.
 // `--templates` (in `npm run bench` too, LIGHTHOUSE_TEMPLATE_RUNS runs each, default 5, 0 skips): issue 28's
-// every page template, idle and with one core busy, with the scripts sent and the TBT without them.
+// every page template, idle and with one core busy, with the scripts sent and the TBT without them;
+// `--checkout DIR` runs it on another built checkout of the site (a before/after in the same hour).
 //
 // The goal it checks: SEO, accessibility and best practices 100, performance >= 98, LCP <= 1.8 s. Each page
 // runs N times (default 3) and the run with the median performance score is reported, as Lighthouse
@@ -192,12 +193,15 @@ function scriptsSent(report) {
  * CPU-bound process this bench starts occupies one of the cores: median performance, median TBT and the longest
  * task, the scripts sent, and the TBT of the same page with its scripts blocked (the limit hydration can reach).
  */
-export async function runTemplatesBench({ runs = Number(process.env.LIGHTHOUSE_TEMPLATE_RUNS ?? 5) } = {}) {
+export async function runTemplatesBench({
+  runs = Number(process.env.LIGHTHOUSE_TEMPLATE_RUNS ?? 5),
+  checkout = undefined,
+} = {}) {
   if (runs < 1) return;
   const chromium = process.env.CHROME_PATH ? { path: process.env.CHROME_PATH } : await findChromium();
   if (!chromium) throw new Error('no Chromium found: set CHROME_PATH (e.g. /usr/bin/chromium)');
   const admin = await startDemoAdmin({ port: 0 });
-  const site = await startBuiltSite(admin.url);
+  const site = await startBuiltSite(admin.url, {}, checkout ? { checkout } : {});
   let hog;
   try {
     const category = await (await fetch(`${admin.url}/upcoming-training/details/101`)).json();
@@ -238,7 +242,7 @@ export async function runTemplatesBench({ runs = Number(process.env.LIGHTHOUSE_T
         });
       }
       console.log(
-        `\nLighthouse mobile, every template, ${runs} runs each, ${machine} (goal: median >= 98, TBT <= 150 ms):`,
+        `\nLighthouse mobile, every template, ${runs} runs each, ${machine}${checkout ? `, the build in ${checkout}` : ''} (goal: median >= 98, TBT <= 150 ms):`,
       );
       console.table(rows);
       hog?.kill();
@@ -259,10 +263,14 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
       routes: { type: 'string' },
       photos: { type: 'boolean' },
       templates: { type: 'boolean' },
+      checkout: { type: 'string' },
     },
   });
   if (values.templates) {
-    await runTemplatesBench(values.runs ? { runs: Number(values.runs) } : {});
+    await runTemplatesBench({
+      ...(values.runs ? { runs: Number(values.runs) } : {}),
+      ...(values.checkout ? { checkout: path.resolve(values.checkout) } : {}),
+    });
     process.exit(0);
   }
   await runLighthouseBench({
