@@ -6,7 +6,8 @@
 // LIGHTHOUSE_RUNS sets the runs per page (0 skips it in `npm run bench`); CHROME_PATH picks the browser.
 // `--templates` (in `npm run bench` too, LIGHTHOUSE_TEMPLATE_RUNS runs each, default 5, 0 skips): issue 28's
 // every page template, idle and with one core busy, with the scripts sent and the TBT without them;
-// `--checkout DIR` runs it on another built checkout of the site (a before/after in the same hour).
+// `--checkout DIR` (with or without --templates) runs it on another built checkout of the site (a before/after
+// in the same hour).
 //
 // The goal it checks: SEO, accessibility and best practices 100, performance >= 98, LCP <= 1.8 s. Each page
 // runs N times (default 3) and the run with the median performance score is reported, as Lighthouse
@@ -141,6 +142,7 @@ export async function runLighthouseBench({
   routes: routesOption = DEFAULT_ROUTES,
   runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3),
   photos = false,
+  checkout = undefined,
 } = {}) {
   if (runs < 1) return [];
   let admin;
@@ -150,7 +152,7 @@ export async function runLighthouseBench({
     let slug;
     if (!siteUrl) {
       admin = await startDemoAdmin({ port: 0, photos });
-      site = await startBuiltSite(admin.url);
+      site = await startBuiltSite(admin.url, {}, checkout ? { checkout } : {});
       if (photos) console.log("\nLighthouse on the demo admin's real photos (4000×3000 JPEGs):");
       siteUrl = site.url;
       const category = await (await fetch(`${admin.url}/upcoming-training/details/101`)).json();
@@ -275,6 +277,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   }
   await runLighthouseBench({
     site: values.site,
+    ...(values.checkout ? { checkout: path.resolve(values.checkout) } : {}),
     ...(values.routes ? { routes: values.routes } : {}),
     ...(values.runs ? { runs: Number(values.runs) } : {}),
     photos: values.photos ?? false,
