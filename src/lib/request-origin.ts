@@ -14,7 +14,6 @@
  * Only in case 3 does the named host come from the request; there a host that is not a loopback name is
  * not one the site knows it serves, and its pages are kept as made-up (dropped first, see page-store.ts).
  */
-import type { ServerConfig } from './server-config';
 
 const HOST = /^(?:[a-z0-9](?:[a-z0-9-]{0,62}\.?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
@@ -36,7 +35,13 @@ export type OriginRule = {
 };
 
 /** The origin rule of the settings (SITE_URL, SITE_HOSTS, TRUST_PROXY). */
-export function originRuleOf({ site, trustedProxies }: Pick<ServerConfig, 'site' | 'trustedProxies'>): OriginRule {
+export function originRuleOf({
+  site,
+  trustedProxies,
+}: {
+  site: { url?: string | undefined; hosts: readonly string[] };
+  trustedProxies: number;
+}): OriginRule {
   return { siteUrl: site.url, siteHosts: site.hosts, trustedProxies };
 }
 
