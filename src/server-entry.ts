@@ -26,7 +26,7 @@ import { serverFiles } from './request-chain/server-files';
  * backwards). A step either answers (sets `c.res` and stops) or calls `next()` and may then change the answer
  * on its way out. After the last step, Waku's router renders the page or runs the server action.
  * On Node the first two phases also run before Hono, for the answers that need no render
- * (scripts/node-server/start.mjs asks `answerBeforeRender`, src/background-jobs.ts: the same guards, then a
+ * (scripts/node-server/start.mjs asks `passesGuards` from src/background-jobs.ts: the same guards, then a
  * picture variant on disk or a fresh kept page): the same path, without the cost of Hono and Waku.
  */
 const PHASES: Record<'guards' | 'keptAnswers' | 'render', (() => MiddlewareHandler)[]> = {

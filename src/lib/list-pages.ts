@@ -1,7 +1,7 @@
 /**
  * Long lists in pages (record 040): a category of any size, and the /sitemap page, are shown a bounded
  * number of items at a time, each page at its own address (`?page=2`) that a crawler can follow. Page 1 is
- * the list's own address, without `?page=1` (clean-urls redirects that near-miss to it); anything else a
+ * the list's own address, without `?page=1` (the guards redirect that near-miss to it); anything else a
  * visitor can type after `page=` names no page and is answered 404.
  */
 

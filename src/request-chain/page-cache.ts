@@ -8,8 +8,8 @@ import { originRule } from '../lib/site-origin';
 import { site } from '../site';
 
 /**
- * Before the security headers and the HTTP rules, so a kept page carries the headers and a refused request
- * is never kept: the page cache, answering GET/HEAD pages and RSC navigation payloads it has kept without
+ * After the guards (a refused request never gets here, so it is never kept), before the security headers (a
+ * kept page carries its own, stored with it): the page cache, answering GET/HEAD pages and RSC navigation payloads it has kept without
  * calling the rest of the chain, so React never runs for them. A miss renders as before (streamed, with a
  * nonce) while a copy of the render is kept once it has ended; a stale page is answered at once while one
  * background render replaces it. What the render learned (a content failure, a partial answer, a 404
