@@ -4,7 +4,8 @@
  * - Node: `startNodeServer`, called once by scripts/node-server/start.mjs before it listens. It reads and
  *   checks the settings (a bad one stops the start with the message naming it), makes the page cache and the
  *   image service, opens the enquiry outbox (its forwarders resume what a previous run left), starts the
- *   search index's crawl and the scheduled jobs. It hands back the guards and the kept answers the Node server runs before Hono.
+ *   search index's crawl and the scheduled jobs. It hands back the guards and the kept answers the Node server
+ *   runs before Hono.
  * - Workers: `deliverEnquiryBatch` is the queue consumer (`queue()`), `runScheduledJobs` the Cron Triggers'
  *   (`scheduled()`), both called by scripts/cloudflare/worker.mjs with the Worker's bindings.
  * - The scheduled jobs are declared once, below (SCHEDULED_JOBS: name, schedule, function): Workers run those

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { guardAnswer } from '../lib/http/request-guards';
 import { site } from '../site';
+import { plainAnswer } from './plain-answers';
 import { securityHeadersOfSite } from './security-rules';
 
 /**
@@ -16,9 +17,10 @@ export function guards(): MiddlewareHandler {
       site().settings.trustedProxies > 0,
     );
     if (!answer) return next();
-    c.res = new Response(answer.body, {
-      status: answer.status,
-      headers: { ...answer.headers, ...headersFor(c.req.raw) },
-    });
+    const headers = { ...answer.headers, ...headersFor(c.req.raw) };
+    c.res =
+      answer.message === undefined
+        ? new Response(null, { status: answer.status, headers })
+        : plainAnswer(answer.status, answer.message, headers);
   };
 }

@@ -26,7 +26,10 @@ export function securityHeadersOfSite(): (request: Request, nonce?: string) => R
       };
     }
     const https = isHttpsRequest(request, settings.trustedProxies);
-    return securityHeaders({ mediaOrigins: settings.mediaOrigins, https, ...(nonce ? { nonce } : {}) });
+    const headers = securityHeaders({ mediaOrigins: settings.mediaOrigins, https, ...(nonce ? { nonce } : {}) });
+    // Vite's dev server injects inline scripts without a nonce; the policy is for the production build.
+    if (!import.meta.env.PROD) delete headers['content-security-policy'];
+    return headers;
   };
 }
 
@@ -48,11 +51,7 @@ export function securityRules(): MiddlewareHandler {
     const nonce = isHtml && import.meta.env.PROD ? createNonce() : undefined;
     const headers = new Headers(response.headers);
     const security = headersFor(c.req.raw, nonce);
-    for (const [name, value] of Object.entries(security)) {
-      // Vite's dev server injects inline scripts without a nonce; the policy is for the production build.
-      if (name === 'content-security-policy' && !import.meta.env.PROD) continue;
-      headers.set(name, value);
-    }
+    for (const [name, value] of Object.entries(security)) headers.set(name, value);
     if (isHtml) headers.set('cache-control', 'private, no-cache');
     // a kept page's re-render may carry the kept copy's content-encoding (copied by Hono): bodies are never
     // compressed inside the app (the Node layer and the edge compress later), so the body is plain HTML

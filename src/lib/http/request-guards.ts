@@ -19,13 +19,13 @@ import { allowedMethods, requestKind } from './request-rules';
 
 export type GuardedRequest = RequestParts & { method: string };
 
-/** A guard's answer: a refusal in one plain sentence (never kept) or a redirect. */
-export type GuardAnswer = { status: number; headers: Record<string, string>; body: string | null };
+/** A guard's answer: a refusal in one plain sentence (`message`), or a redirect (its headers only). */
+export type GuardAnswer = { status: number; message?: string; headers: Record<string, string> };
 
 const refusal = (status: number, message: string, headers: Record<string, string> = {}): GuardAnswer => ({
   status,
-  headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...headers },
-  body: `${message}\n`,
+  message,
+  headers,
 });
 
 /**
@@ -45,7 +45,6 @@ export function guardAnswer(request: GuardedRequest, trustForwardedHost: boolean
     return {
       status: 308,
       headers: { location: `${path ?? url.pathname}${query ?? url.search}`, 'cache-control': 'public, max-age=3600' },
-      body: null,
     };
   }
   const allowed = allowedMethods(url.pathname);
