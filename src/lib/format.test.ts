@@ -17,7 +17,23 @@ describe('formatFee', () => {
     [3250.5, 'US$ 3,250.50'],
     [0, 'US$ 0'],
     [12500, 'US$ 12,500'],
+    [1234567.891, 'US$ 1,234,567.89'],
+    [999.999, 'US$ 1,000.00'],
   ])('%s → %s', (input, expected) => expect(formatFee(input)).toBe(expected));
+
+  test('groups as en-US Intl.NumberFormat does, whole dollars and cents', () => {
+    const whole = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+    const cents = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    for (let digits = 0; digits <= 12; digits++)
+      for (const amount of [
+        10 ** digits,
+        10 ** digits - 1,
+        10 ** digits + 0.5,
+        10 ** digits * 1.23456,
+        -(10 ** digits) * 7.5,
+      ])
+        expect(formatFee(amount)).toBe(`US$ ${(Number.isInteger(amount) ? whole : cents).format(amount)}`);
+  });
 });
 
 describe('countdownText', () => {

@@ -22,12 +22,17 @@ export function todayInBahrain(now: Date): string {
   return new Date(now.getTime() + 3 * 60 * 60 * 1000).toISOString().slice(0, 10);
 }
 
-const wholeDollars = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const centDollars = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** 4875 → 'US$ 4,875'; 3250.5 → 'US$ 3,250.50'. */
+/**
+ * 4875 → 'US$ 4,875'; 3250.5 → 'US$ 3,250.50'. Grouped by hand rather than with Intl.NumberFormat: the
+ * first formatter a page builds loads the locale's number data, which on a phone took ~40 ms of the
+ * browser's script evaluation before the page could hydrate (issue 28), and en-US grouping is fixed.
+ */
 export function formatFee(amount: number): string {
-  return `US$ ${(Number.isInteger(amount) ? wholeDollars : centDollars).format(amount)}`;
+  const [whole = '', cents] = Math.abs(amount)
+    .toFixed(Number.isInteger(amount) ? 0 : 2)
+    .split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+$)/g, ',');
+  return `US$ ${amount < 0 ? '-' : ''}${grouped}${cents === undefined ? '' : `.${cents}`}`;
 }
 
 export const COUNTDOWN_INTERVAL_MS = 60_000;
