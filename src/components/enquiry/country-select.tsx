@@ -8,7 +8,7 @@
  * leave. `searchable={false}` (the registration page, whose own controls already fill its script budget)
  * keeps the native select for good.
  */
-import { useEffect, useState, type ComponentType } from 'react';
+import { startTransition, useEffect, useState, type ComponentType } from 'react';
 import { COUNTRIES } from '../../lib/enquiry/countries';
 import { errorId, FieldError, fieldId } from './fields';
 import styles from './enquiry-form.module.css';
@@ -69,7 +69,8 @@ export function CountrySelect({
     if (!searchable) return;
     let current = true;
     import('./country-combobox').then(
-      (module) => current && setCombobox(() => module.default),
+      // in a transition: React then renders react-select in slices instead of one blocking task (issue 28)
+      (module) => current && startTransition(() => setCombobox(() => module.default)),
       () => {}, // the native select stays
     );
     return () => {

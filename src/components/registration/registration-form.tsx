@@ -14,7 +14,7 @@
  * page is interactive the select becomes the NumberField and the blocks follow the number as it changes;
  * focus stays on the number and a live region says how many delegate blocks the form now has.
  */
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { Button, Checkbox, Group, Input, Label, NumberField, TextArea, TextField } from 'react-aria-components';
 import {
   DELEGATE_COUNT_FIELD,
@@ -105,14 +105,16 @@ function DelegateBlock({ number, state }: { number: number; state: EnquiryFormSt
 function DelegateCountField({
   state,
   count,
-  interactive,
   onChange,
 }: {
   state: EnquiryFormState;
   count: number;
-  interactive: boolean;
   onChange: (count: number) => void;
 }) {
+  // Only this field changes kind once the page is interactive, so only it renders again (in a transition,
+  // so the render yields to the browser: a blocking render of the whole form was the page's long task)
+  const [interactive, setInteractive] = useState(false);
+  useEffect(() => startTransition(() => setInteractive(true)), []);
   const error = state.errors[DELEGATE_COUNT_FIELD];
   const id = fieldId(PREFIX, DELEGATE_COUNT_FIELD);
   const hintId = fieldId(PREFIX, `${DELEGATE_COUNT_FIELD}-hint`);
@@ -222,8 +224,6 @@ export function RegistrationForm({
   session: { ref: string; feeUsd: number };
   providerName: string;
 }) {
-  const [interactive, setInteractive] = useState(false);
-  useEffect(() => setInteractive(true), []);
   // the JavaScript path's own count; without JavaScript it comes from the server's answer
   const [chosen, setChosen] = useState<number | undefined>(undefined);
 
@@ -251,7 +251,7 @@ export function RegistrationForm({
       submitLabel="Register"
     >
       {(state) => {
-        const count = interactive && chosen !== undefined ? chosen : delegateCount(state.values[DELEGATE_COUNT_FIELD]);
+        const count = chosen ?? delegateCount(state.values[DELEGATE_COUNT_FIELD]);
         const total = formatFee(Math.round(session.feeUsd * count * 100) / 100);
         return (
           <>
@@ -267,7 +267,7 @@ export function RegistrationForm({
             />
             <RegistrationText name="company" label="Company" state={state} autoComplete="organization" wide />
             <h3 className={`${formStyles.wide} ${styles.groupHeading}`}>Delegates</h3>
-            <DelegateCountField state={state} count={count} interactive={interactive} onChange={setChosen} />
+            <DelegateCountField state={state} count={count} onChange={setChosen} />
             {/* The total is heard once, as one sentence. React changes each piece of the visible line (the
                 number, the plural "s", the sum) as a separate text node, and a screen reader reads the line again
                 for each, so the visible line is hidden from it and a live region holding the sentence as one text
