@@ -45,3 +45,81 @@ for (const route of ['/', '/about']) {
     expect(slices, `${slices} scheduler messages before the page was hydrated`).toBeGreaterThanOrEqual(50);
   });
 }
+
+// The first Intl call of a page loads the browser's locale data (~10 ms on this machine, ~40 ms on Lighthouse's
+// phone, record 046). Pages without react-aria make none; /register (react-aria) makes it in a task of its own,
+// before react-aria's module makes the same call while it is evaluated.
+
+/** Counts every use of Intl in the page, and for each call of the locale lookup whether a task ended since the last. */
+function recordLocaleData() {
+  const w = window as unknown as { intlUses?: string[]; lookups?: { afterATask: boolean }[] };
+  const uses: string[] = (w.intlUses = []);
+  const lookups: { afterATask: boolean }[] = (w.lookups = []);
+  // a message posted during a task is delivered only once that task has ended: "delivered" means a task ended
+  const channel = new MessageChannel();
+  let delivered = true;
+  channel.port1.onmessage = () => {
+    delivered = true;
+  };
+  const intl = Intl as unknown as Record<string, unknown>;
+  for (const name of Object.getOwnPropertyNames(Intl)) {
+    const original = intl[name];
+    if (typeof original !== 'function') continue;
+    intl[name] = new Proxy(original, {
+      construct(target, args, newTarget) {
+        uses.push(`new Intl.${name}`);
+        return Reflect.construct(target, args, newTarget) as object;
+      },
+      apply(target, self, args) {
+        uses.push(`Intl.${name}()`);
+        return Reflect.apply(target, self, args) as unknown;
+      },
+      get(target, property, receiver) {
+        const value = Reflect.get(target, property, receiver) as unknown;
+        if (property !== 'supportedLocalesOf' || typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          uses.push(`Intl.${name}.supportedLocalesOf`);
+          if (name === 'DateTimeFormat') {
+            lookups.push({ afterATask: delivered });
+            delivered = false;
+            channel.port2.postMessage(null);
+          }
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+  }
+}
+
+test('pages without react-aria never load the locale data (fees and dates are formatted without Intl)', async ({
+  page,
+}) => {
+  await page.addInitScript(recordLocaleData);
+  for (const route of ['/', '/about', '/upcoming-training-course-details/101', '/contact-us', '/gallery']) {
+    await page.goto(route);
+    await whenHydrated(page);
+    const uses = await page.evaluate(() => (window as { intlUses?: string[] }).intlUses);
+    expect(uses, `Intl used on ${route}`).toEqual([]);
+  }
+});
+
+test('/register loads the locale data in a task of its own, before react-aria looks it up in its module', async ({
+  page,
+}) => {
+  await page.addInitScript(recordLocaleData);
+  await page.goto('/upcoming-training-course-details/101');
+  const course = await page.locator('a[href^="/subCourse-details/"]').first().getAttribute('href');
+  await page.goto(course!);
+  const register = await page.locator('a[href^="/register?session="]').first().getAttribute('href');
+  await page.goto(register!);
+  await whenHydrated(page);
+  await expect(page.getByRole('group', { name: 'Number of delegates' })).toBeVisible(); // react-aria's NumberField
+  const lookups = await page.evaluate(() => (window as { lookups?: { afterATask: boolean }[] }).lookups);
+  // the entry's lookup, then react-aria's own (its module's evaluation), in a later task
+  expect(lookups!.length).toBeGreaterThanOrEqual(2);
+  expect(lookups![1]!.afterATask, 'react-aria looked the locale up in the same task as the entry').toBe(true);
+  const locale = await page.evaluate(
+    () => (window as unknown as Record<symbol, string>)[Symbol.for('react-aria.i18n.locale')],
+  );
+  expect(locale).toBe('en-US');
+});

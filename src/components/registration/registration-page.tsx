@@ -90,7 +90,8 @@ export async function RegistrationPage({ reference }: { reference: string | null
             <dd>{formatFee(session.feeUsd)}</dd>
           </dl>
         </section>
-        <section id="registration" aria-labelledby="registration-heading" tabIndex={-1}>
+        {/* react-aria's controls: the browser entry loads the locale data they read in a task of its own */}
+        <section id="registration" aria-labelledby="registration-heading" tabIndex={-1} data-needs-locale-data="">
           <h2 id="registration-heading" className={contactStyles.subheading}>
             Your registration
           </h2>
