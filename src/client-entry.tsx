@@ -35,12 +35,17 @@ async function start() {
   await nextTask();
   // The first Intl call of a page loads the browser's locale data: ~10 ms here, ~40 ms on a phone. react-aria
   // (the registration form) makes that call when its module is evaluated, so on a page that has it the call
-  // is made first, in a task of its own, instead of inside that evaluation (record 046). Its answer is the
-  // locale react-aria would find itself, handed to it where it looks first (so the call is not dropped as
-  // unused either).
+  // is made first, in a task of its own, instead of inside that evaluation (record 046). The answer is kept
+  // (unused, a pure call would be dropped from the build) but not given to react-aria, which hydrates with
+  // the server's locale. A locale the browser reports wrongly makes the call throw; react-aria copes itself.
   if (document.querySelector('[data-needs-locale-data]')) {
-    const [supported] = Intl.DateTimeFormat.supportedLocalesOf([navigator.language]);
-    (window as unknown as Record<symbol, string>)[Symbol.for('react-aria.i18n.locale')] = supported ?? 'en-US';
+    try {
+      (globalThis as { __localeDataLoaded?: string[] }).__localeDataLoaded = Intl.DateTimeFormat.supportedLocalesOf([
+        navigator.language,
+      ]);
+    } catch {
+      (globalThis as { __localeDataLoaded?: string[] }).__localeDataLoaded = [];
+    }
     await nextTask();
   }
   const rootElement = createElement(StrictMode, null, createElement(Router));

@@ -19,6 +19,9 @@ describe('formatFee', () => {
     [12500, 'US$ 12,500'],
     [1234567.891, 'US$ 1,234,567.89'],
     [999.999, 'US$ 1,000.00'],
+    [1.005, 'US$ 1.01'],
+    [2.675, 'US$ 2.68'],
+    [0.995, 'US$ 1.00'],
   ])('%s → %s', (input, expected) => expect(formatFee(input)).toBe(expected));
 
   test('groups as en-US Intl.NumberFormat does, whole dollars and cents', () => {
@@ -33,6 +36,11 @@ describe('formatFee', () => {
         -(10 ** digits) * 7.5,
       ])
         expect(formatFee(amount)).toBe(`US$ ${(Number.isInteger(amount) ? whole : cents).format(amount)}`);
+    // cents written with three decimals: rounded on the decimal as written, half away from zero, as Intl does
+    for (let thousandths = 0; thousandths < 100_000; thousandths += 7) {
+      const amount = thousandths / 1000;
+      expect(formatFee(amount)).toBe(`US$ ${(Number.isInteger(amount) ? whole : cents).format(amount)}`);
+    }
   });
 });
 

@@ -23,16 +23,23 @@ export function todayInBahrain(now: Date): string {
 }
 
 /**
- * 4875 → 'US$ 4,875'; 3250.5 → 'US$ 3,250.50'. Grouped by hand rather than with Intl.NumberFormat: the
- * first formatter a page builds loads the locale's number data, which on a phone took ~40 ms of the
- * browser's script evaluation before the page could hydrate (issue 28), and en-US grouping is fixed.
+ * 4875 → 'US$ 4,875'; 3250.5 → 'US$ 3,250.50'. Written out rather than with Intl.NumberFormat: the first
+ * Intl call of a page loads the browser's locale data, ~40 ms of a phone's main thread (issue 28, record
+ * 046), and en-US grouping is fixed. Cents are rounded as Intl rounds them: on the decimal the number is
+ * written as, half away from zero (1.005 → 1.01, which `toFixed` makes 1.00).
  */
 export function formatFee(amount: number): string {
-  const [whole = '', cents] = Math.abs(amount)
-    .toFixed(Number.isInteger(amount) ? 0 : 2)
-    .split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+$)/g, ',');
-  return `US$ ${amount < 0 ? '-' : ''}${grouped}${cents === undefined ? '' : `.${cents}`}`;
+  const sign = amount < 0 ? '-' : '';
+  if (Number.isInteger(amount)) return `US$ ${sign}${grouped(Math.abs(amount).toFixed(0))}`;
+  const [whole = '', decimals = ''] = String(Math.abs(amount)).split('.');
+  const roundUp = (decimals[2] ?? '0') >= '5' ? 1 : 0;
+  const cents = String(Number(`${whole}${decimals.padEnd(2, '0').slice(0, 2)}`) + roundUp).padStart(3, '0');
+  return `US$ ${sign}${grouped(cents.slice(0, -2))}.${cents.slice(-2)}`;
+}
+
+/** '4875' → '4,875'. */
+function grouped(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+$)/g, ',');
 }
 
 export const COUNTDOWN_INTERVAL_MS = 60_000;

@@ -117,6 +117,14 @@ async function openRegistration(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Register for ${subCourse.title}`);
 }
 
+/** The same page by its address, so that no click starts its scripts before the test means them to. */
+async function openRegistrationWithoutClicks(page: Page): Promise<void> {
+  const coursePage = await (await page.request.get(`${site.url}/subCourse-details/${SLUG}`)).text();
+  const register = /href="(\/register\?session=[^"]+)"/.exec(coursePage)![1]!.replaceAll('&amp;', '&');
+  await page.goto(`${site.url}${register}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Register for ${subCourse.title}`);
+}
+
 /**
  * axe on what a browser without JavaScript shows. axe runs as a script in the page, and with JavaScript
  * disabled Playwright's evaluation never returns (measured: on every page, any selector), so the markup as it
@@ -302,6 +310,24 @@ test.describe('with JavaScript', () => {
         email: `delegate${number}@bapco.com.bh`,
       })),
     );
+  });
+
+  test('a number chosen in the plain select before the page is interactive, and its focus, carry over to the number field', async ({
+    page,
+  }) => {
+    // the page's timers wait for the test, so the scripts start only on the key press below (record 023)
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 1000);
+    await openRegistrationWithoutClicks(page);
+    const select = page.getByRole('combobox', { name: 'Number of delegates' });
+    await select.focus();
+    await select.selectOption('3');
+    await page.keyboard.press('Shift'); // a key press starts the scripts; the select keeps the focus
+    const count = page.getByRole('textbox', { name: 'Number of delegates' });
+    await expect(count).toBeVisible({ timeout: 20_000 });
+    await expect(count).toHaveValue('3');
+    await expect(count).toBeFocused();
+    await expect(page.getByRole('group', { name: /^Delegate \d+$/ })).toHaveCount(3);
   });
 
   test('keyboard only: the number field steps with the arrow keys, each block is a named group, axe is clean', async ({

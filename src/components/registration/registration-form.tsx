@@ -14,7 +14,7 @@
  * page is interactive the select becomes the NumberField and the blocks follow the number as it changes;
  * focus stays on the number and a live region says how many delegate blocks the form now has.
  */
-import { startTransition, useEffect, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { Button, Checkbox, Group, Input, Label, NumberField, TextArea, TextField } from 'react-aria-components';
 import {
   DELEGATE_COUNT_FIELD,
@@ -114,14 +114,32 @@ function DelegateCountField({
   // Only this field changes kind once the page is interactive, so only it renders again (in a transition,
   // so the render yields to the browser: a blocking render of the whole form was the page's long task)
   const [interactive, setInteractive] = useState(false);
-  useEffect(() => startTransition(() => setInteractive(true)), []);
+  const nativeField = useRef<HTMLDivElement | null>(null);
+  const numberInput = useRef<HTMLInputElement | null>(null);
+  const focusAfterSwap = useRef(false);
+  useEffect(() => {
+    // a number chosen or a focus taken in the native control before the swap is carried over to the new one
+    const native = nativeField.current;
+    focusAfterSwap.current = Boolean(native?.contains(document.activeElement));
+    const picked = Number(native?.querySelector('select')?.value);
+    startTransition(() => {
+      if (picked && picked !== count) onChange(picked);
+      setInteractive(true);
+    });
+    // once, when the page has become interactive (count and onChange as they were then)
+  }, []);
+  useEffect(() => {
+    if (!interactive || !focusAfterSwap.current) return;
+    focusAfterSwap.current = false;
+    numberInput.current?.focus();
+  }, [interactive]);
   const error = state.errors[DELEGATE_COUNT_FIELD];
   const id = fieldId(PREFIX, DELEGATE_COUNT_FIELD);
   const hintId = fieldId(PREFIX, `${DELEGATE_COUNT_FIELD}-hint`);
   const described = [hintId, error ? `${id}-error` : ''].filter(Boolean).join(' ');
   if (!interactive) {
     return (
-      <div className={formStyles.field}>
+      <div className={formStyles.field} ref={nativeField}>
         <label className={formStyles.label} htmlFor={id}>
           Number of delegates
         </label>
@@ -182,7 +200,7 @@ function DelegateCountField({
         <Button slot="decrement" className={styles.stepper}>
           −
         </Button>
-        <Input className={`${formStyles.input} ${styles.countInput}`} />
+        <Input className={`${formStyles.input} ${styles.countInput}`} ref={numberInput} />
         <Button slot="increment" className={styles.stepper}>
           +
         </Button>
