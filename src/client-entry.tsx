@@ -25,6 +25,15 @@ function nextTask() {
   });
 }
 
+/** The locales of the browser's that Intl supports (an empty list if the browser reports a malformed one). */
+function loadLocaleData(): string[] {
+  try {
+    return Intl.DateTimeFormat.supportedLocalesOf([navigator.language]);
+  } catch {
+    return [];
+  }
+}
+
 async function start() {
   // both asked for at once (one round trip, not two); each is evaluated as it arrives
   const reactDom = import('react-dom/client');
@@ -39,13 +48,7 @@ async function start() {
   // (unused, a pure call would be dropped from the build) but not given to react-aria, which hydrates with
   // the server's locale. A locale the browser reports wrongly makes the call throw; react-aria copes itself.
   if (document.querySelector('[data-needs-locale-data]')) {
-    try {
-      (globalThis as { __localeDataLoaded?: string[] }).__localeDataLoaded = Intl.DateTimeFormat.supportedLocalesOf([
-        navigator.language,
-      ]);
-    } catch {
-      (globalThis as { __localeDataLoaded?: string[] }).__localeDataLoaded = [];
-    }
+    (globalThis as { __localeDataLoaded?: string[] }).__localeDataLoaded = loadLocaleData();
     await nextTask();
   }
   const rootElement = createElement(StrictMode, null, createElement(Router));

@@ -4,6 +4,7 @@
 // once 5 ms have passed by `performance.now()`. Here that clock moves on by 1 ms each time it is read, so a slice
 // is a few pieces of work on any machine, busy or not. Hydrated in one go (the code before), the page is
 // interactive after a handful of messages (a slice is never ended early there); in slices, after hundreds.
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { whenHydrated } from './support/hydrated';
 
@@ -93,6 +94,12 @@ function recordLocaleData() {
   }
 }
 
+/** The first sub-course page's address, from the first course page's list. */
+async function firstSubCourse(page: Page): Promise<string> {
+  await page.goto('/upcoming-training-course-details/101');
+  return (await page.locator('a[href^="/subCourse-details/"]').first().getAttribute('href'))!;
+}
+
 test('pages without react-aria never load the locale data (fees and dates are formatted without Intl)', async ({
   page,
 }) => {
@@ -121,9 +128,7 @@ test('/register loads the locale data in a task of its own, before react-aria lo
   page,
 }) => {
   await page.addInitScript(recordLocaleData);
-  await page.goto('/upcoming-training-course-details/101');
-  const course = await page.locator('a[href^="/subCourse-details/"]').first().getAttribute('href');
-  await page.goto(course!);
+  await page.goto(await firstSubCourse(page));
   const register = await page.locator('a[href^="/register?session="]').first().getAttribute('href');
   await page.goto(register!);
   await whenHydrated(page);
