@@ -104,13 +104,12 @@ test('pages without react-aria never load the locale data (fees and dates are fo
   page,
 }) => {
   await page.addInitScript(recordLocaleData);
-  await page.goto('/upcoming-training-course-details/101');
-  const subCourse = await page.locator('a[href^="/subCourse-details/"]').first().getAttribute('href');
+  const subCourse = await firstSubCourse(page);
   const routes = [
     '/',
     '/about',
     '/upcoming-training-course-details/101',
-    subCourse!,
+    subCourse,
     '/gallery',
     '/search?q=leadership',
   ];
