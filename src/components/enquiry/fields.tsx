@@ -58,11 +58,24 @@ type FieldProps = {
   /** A line under the label, read with the field. */
   hint?: string;
   /** May be left empty or unticked (the newsletter box); every other field is required. */
-  optional?: boolean;
+  optional?: boolean | undefined;
+  /** Across the whole row of the form's grid (a textarea always is). */
+  wide?: boolean | undefined;
 };
 
 /** One field of an enquiry form, every kind of them: its label, hint, control and error, tied together. */
-export function Field({ prefix, name, label, error, value, type = 'text', autoComplete, hint, optional }: FieldProps) {
+export function Field({
+  prefix,
+  name,
+  label,
+  error,
+  value,
+  type = 'text',
+  autoComplete,
+  hint,
+  optional,
+  wide,
+}: FieldProps) {
   const id = fieldId(prefix, name);
   const aria = {
     ...(optional ? {} : { 'aria-required': 'true' as const }),
@@ -90,7 +103,7 @@ export function Field({ prefix, name, label, error, value, type = 'text', autoCo
     );
   }
   return (
-    <div className={type === 'textarea' ? `${styles.field} ${styles.wide}` : styles.field}>
+    <div className={type === 'textarea' || wide ? `${styles.field} ${styles.wide}` : styles.field}>
       <label className={styles.label} htmlFor={id}>
         {label}
       </label>

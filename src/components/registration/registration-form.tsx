@@ -3,10 +3,15 @@
  * The registration form for one session: the person booking, the company, how many delegates and who
  * each is, who pays, a purchase order, a message and the consent. Built on the enquiry forms' one answer
  * path (EnquiryForm: token, honeypot, summary, answer, with and without JavaScript; once sent, the
- * RegistrationConfirmation in the form's place) with
- * react-aria-components controls (TextField, NumberField, RadioGroup, Checkbox), the design card's choice
- * for accessible controls. The errors are the server's (or the shared schema's, before sending), shown under
- * each field and tied to it.
+ * RegistrationConfirmation in the form's place) and their shared fields (text, who pays, the consent), with
+ * react-aria-components where a native control falls short: the number of delegates (NumberField). The
+ * errors are the server's (or the shared schema's, before sending), shown under each field and tied to it.
+ *
+ * The text fields and the consent are not react-aria's TextField and Checkbox: each of those renders an
+ * `aria-describedby` naming two slots (a description, an error) that the server's HTML does not have, and
+ * corrects it with a state change in a layout effect. React then rendered the whole form a second time
+ * inside the commit of the page's hydration: the one task on /register still over 50 ms on Lighthouse's
+ * phone (record 046).
  *
  * Without JavaScript the number of delegates is a native <select> with a "Continue" button that asks the
  * server for the form again with that many delegate blocks (react-aria's NumberField keeps its value in a
@@ -15,7 +20,7 @@
  * focus stays on the number and a live region says how many delegate blocks the form now has.
  */
 import { startTransition, useEffect, useRef, useState } from 'react';
-import { Button, Checkbox, Group, Input, Label, NumberField, TextArea, TextField } from 'react-aria-components';
+import { Button, Group, Input, Label, NumberField } from 'react-aria-components';
 import {
   DELEGATE_COUNT_FIELD,
   delegateCount,
@@ -30,7 +35,7 @@ import { formatFee } from '../../lib/format';
 import { CountrySelect } from '../enquiry/country-select';
 import { EnquiryForm } from '../enquiry/enquiry-form';
 import { RegistrationConfirmation } from './registration-confirmation';
-import { ChoiceGroup, describedBy, FieldError, fieldId } from '../enquiry/fields';
+import { ChoiceGroup, describedBy, Field, FieldError, fieldId } from '../enquiry/fields';
 import { buttonClassName } from '../ui/button-link';
 import formStyles from '../enquiry/enquiry-form.module.css';
 import styles from './registration-form.module.css';
@@ -48,34 +53,29 @@ type TextProps = {
   wide?: boolean;
 };
 
-/** One text field: react-aria's TextField around a native input, with the form's error under it. */
+/** One text field: the enquiry forms' shared Field, with "(optional)" in its label where it may stay empty. */
 function RegistrationText({ name, label, state, type = 'text', autoComplete, optional, multiline, wide }: TextProps) {
-  const error = state.errors[name];
-  const value = state.values[name];
   return (
-    <TextField
-      className={`${formStyles.field} ${wide || multiline ? formStyles.wide : ''}`}
+    <Field
+      prefix={PREFIX}
       name={name}
-      type={type}
-      id={fieldId(PREFIX, name)}
-      defaultValue={typeof value === 'string' ? value : ''}
-      isRequired={!optional}
-      isInvalid={Boolean(error)}
-      validationBehavior="aria"
+      label={
+        optional ? (
+          <>
+            {label}
+            <span className={styles.optional}> (optional)</span>
+          </>
+        ) : (
+          label
+        )
+      }
+      error={state.errors[name]}
+      value={state.values[name]}
+      type={multiline ? 'textarea' : type}
       autoComplete={autoComplete}
-      {...(error ? { 'aria-describedby': describedBy(PREFIX, name, error)['aria-describedby'] } : {})}
-    >
-      <Label className={formStyles.label}>
-        {label}
-        {optional ? <span className={styles.optional}> (optional)</span> : null}
-      </Label>
-      {multiline ? (
-        <TextArea className={`${formStyles.input} ${formStyles.textarea}`} rows={4} />
-      ) : (
-        <Input className={formStyles.input} spellCheck={type === 'text' ? undefined : false} />
-      )}
-      <FieldError prefix={PREFIX} name={name} error={error} />
-    </TextField>
+      optional={optional}
+      wide={wide}
+    />
   );
 }
 
@@ -211,25 +211,15 @@ function DelegateCountField({
 }
 
 function ConsentField({ state, providerName }: { state: EnquiryFormState; providerName: string }) {
-  const error = state.errors.consent;
   return (
-    <div className={`${formStyles.field} ${formStyles.wide}`}>
-      <Checkbox
-        name="consent"
-        value="yes"
-        id={fieldId(PREFIX, 'consent')}
-        defaultSelected={state.values.consent === true}
-        isRequired
-        isInvalid={Boolean(error)}
-        validationBehavior="aria"
-        className={styles.checkbox}
-        {...(error ? { 'aria-describedby': `${fieldId(PREFIX, 'consent')}-error` } : {})}
-      >
-        <span className={styles.checkboxMark} aria-hidden="true" />
-        <span>I agree that {providerName} may store these details and use them to handle this registration</span>
-      </Checkbox>
-      <FieldError prefix={PREFIX} name="consent" error={error} />
-    </div>
+    <Field
+      prefix={PREFIX}
+      name="consent"
+      type="checkbox"
+      label={`I agree that ${providerName} may store these details and use them to handle this registration`}
+      error={state.errors.consent}
+      value={state.values.consent}
+    />
   );
 }
 
