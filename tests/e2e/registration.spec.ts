@@ -383,7 +383,7 @@ test.describe('with JavaScript', () => {
     await delegate.getByLabel('Full name').fill('Ali Hasan');
     await delegate.getByLabel('Full name').blur();
     await expect(page.locator('#registration-delegate1-name-error')).toHaveCount(0);
-    // a radio's and the consent's message go once they are chosen, and stay gone when they are left
+    // who pays and the consent: once chosen, and left, their messages are gone
     await page.getByText('The delegate', { exact: true }).click();
     await expect(page.getByRole('radio', { name: 'The delegate' })).toBeChecked();
     await page.keyboard.press('Tab');

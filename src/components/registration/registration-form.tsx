@@ -35,7 +35,7 @@ import { formatFee } from '../../lib/format';
 import { CountrySelect } from '../enquiry/country-select';
 import { EnquiryForm } from '../enquiry/enquiry-form';
 import { RegistrationConfirmation } from './registration-confirmation';
-import { ChoiceGroup, describedBy, Field, FieldError, fieldId } from '../enquiry/fields';
+import { ChoiceGroup, Field, FieldError, fieldId } from '../enquiry/fields';
 import { buttonClassName } from '../ui/button-link';
 import formStyles from '../enquiry/enquiry-form.module.css';
 import styles from './registration-form.module.css';
