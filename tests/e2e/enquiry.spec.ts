@@ -7,6 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startPair } from './support/servers';
+import { searchableCountry } from './support/country-field';
+import { whenHydrated } from './support/hydrated';
 import { axeViolations } from './support/axe';
 import { decodeHtmlAttribute } from './support/html-text';
 
@@ -118,9 +120,9 @@ async function postPlain(pageUrl: string, body: FormData): Promise<{ status: num
   return { status: response.status, html: await response.text() };
 }
 
-/** Wait until the page is interactive: the country field has become the react-select combobox. */
+/** Wait until the page is interactive and the form reached: the country field has become the react-select combobox. */
 async function hydrated(page: Page): Promise<void> {
-  await expect(page.locator('input#enquiry-country')).toBeAttached();
+  await searchableCountry(page);
 }
 
 async function fillContactForm(page: Page, { newsletter }: { newsletter: boolean }) {
@@ -348,6 +350,33 @@ test.describe('with JavaScript', () => {
       context: course,
       fields: { name: 'Yusuf', replyTo: 'yusuf@gpic.com', message: 'Is there an Arabic-language class?' },
     });
+  });
+
+  test('the searchable country field is loaded when the visitor comes to the form, not with the page', async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()));
+    const combobox = () => scripts.filter((url) => url.includes('/country-combobox-'));
+    await page.goto(`${pair.site.url}/contact-us`);
+    await whenHydrated(page);
+    await page.waitForLoadState('networkidle');
+    expect(combobox()).toEqual([]); // hydrated, and nothing of react-select asked for
+    await expect(page.locator('select#enquiry-country')).toBeVisible();
+    // the keyboard's way in: the focus comes into the form, and stays where it came
+    await page.getByLabel('First name').focus();
+    await expect(page.locator('input#enquiry-country')).toBeAttached();
+    expect(combobox()).toHaveLength(1);
+    await expect(page.getByLabel('First name')).toBeFocused();
+
+    // the home page's form, below the fold: a pointer over it, as a mouse or a finger comes to it
+    scripts.length = 0;
+    await page.goto(`${pair.site.url}/`);
+    await whenHydrated(page);
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('select#enquiry-country')).toBeAttached();
+    await page.getByLabel('Last name').hover();
+    await expect(page.locator('input#enquiry-country')).toBeAttached();
   });
 
   test('the country picker finds what people type: everyday names and native names first', async ({ page }) => {

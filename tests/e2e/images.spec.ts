@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { startAdmin, startSite, type DemoAdmin, type Site } from './support/servers';
+import { whenHydrated } from './support/hydrated';
 
 const PAGES = ['/', '/gallery', '/about', '/conferences', '/destination-training', '/consultations'];
 
@@ -433,7 +434,7 @@ test.describe('the hero video', () => {
       if (request.url().endsWith('/media/hero.mp4')) seen.video += 1;
     });
     await page.goto(videoSite.url);
-    await expect(page.locator('input#enquiry-country')).toBeAttached(); // hydrated: the video was decided
+    await whenHydrated(page); // the video was decided
     await page.waitForTimeout(500);
     seen.poster = await page.evaluate(
       () => performance.getEntriesByType('resource').filter((entry) => /\/_img\/(1280|1920)\//.test(entry.name)).length,

@@ -4,6 +4,7 @@
 // gallery dialog. Each test asserts the phrases a blind visitor hears, in order.
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { searchableCountry } from './support/country-field';
 import { SITE_NAME } from './support/identity';
 import { startScreenReader } from './support/screen-reader';
 
@@ -238,7 +239,7 @@ test.describe('the contact form', () => {
   test('the chosen country is read when the field is focused again', async ({ page }) => {
     await page.goto('/contact-us');
     await page.waitForLoadState('networkidle');
-    const country = page.locator('input#enquiry-country');
+    const country = await searchableCountry(page);
     await country.focus();
     await page.keyboard.type('Bahrain');
     await page.keyboard.press('Enter');

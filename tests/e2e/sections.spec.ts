@@ -7,6 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from './support/fixtures';
 import { startAdmin, startSite } from './support/servers';
+import { whenHydrated } from './support/hydrated';
 import { axeViolations } from './support/axe';
 import { adminData, type CourseCategory } from './support/admin-data';
 import { startPairOnKeptIndex } from './support/kept-index';
@@ -209,7 +210,7 @@ test.describe('the hero video', () => {
       await page.goto(site.url);
       const hero = page.locator('main section[aria-labelledby="hero-title"]');
       await expect(hero.locator('h1#hero-title')).toBeVisible();
-      await expect(page.locator('input#enquiry-country')).toBeAttached(); // hydrated
+      await whenHydrated(page);
       const banner = (await (await fetch(`${proxyOrigin}/api/home-page/content`)).json()) as {
         data: { banner: string };
       };

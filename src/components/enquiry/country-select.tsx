@@ -1,17 +1,21 @@
 'use client';
 /**
  * The country field. The server renders a native <select> (it works without JavaScript and before the
- * script loads); once the page is interactive it becomes the searchable react-select, loaded on demand,
- * so the select's code is fetched only where the contact form is shown. If that code cannot be loaded,
- * the native select simply stays. A control never changes kind under the focus (the element would leave
+ * script loads); once the visitor comes to the form (a pointer over it, a touch or the focus in it) it becomes
+ * the searchable react-select, loaded then. Loaded, evaluated and swapped in at the page's start, it was the
+ * longest task after the first paint on / and /contact-us (issue 28, record 046), for a field most visitors
+ * never reach. If that code cannot be loaded, the native select simply stays. A control never changes kind under the focus (the element would leave
  * the page and the focus fall to <body>): while the native select has the focus the swap waits for it to
  * leave. `searchable={false}` (the registration page, whose own controls already fill its script budget)
  * keeps the native select for good.
  */
-import { startTransition, useEffect, useState, type ComponentType } from 'react';
+import { startTransition, useEffect, useRef, useState, type ComponentType } from 'react';
 import { COUNTRIES } from '../../lib/enquiry/countries';
 import { errorId, FieldError, fieldId } from './fields';
 import styles from './enquiry-form.module.css';
+
+/** What says the visitor has come to the form: the searchable field is loaded then. */
+const COMING_TO_THE_FORM = ['pointerover', 'touchstart', 'focusin'] as const;
 
 export type CountryControlProps = {
   inputId: string;
@@ -65,16 +69,27 @@ export function CountrySelect({
   const [value, setValue] = useState(defaultValue ?? '');
   const [Combobox, setCombobox] = useState<ComponentType<CountryControlProps> | null>(null);
   const [nativeFocused, setNativeFocused] = useState(false);
+  const field = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (!searchable) return;
+    const form = field.current?.closest('form');
+    if (!searchable || !form) return;
     let current = true;
-    import('./country-combobox').then(
-      // in a transition: React then renders react-select in slices instead of one blocking task (issue 28)
-      (module) => current && startTransition(() => setCombobox(() => module.default)),
-      () => {}, // the native select stays
-    );
+    const load = () => {
+      stopWaiting();
+      import('./country-combobox').then(
+        // in a transition: React then renders react-select in slices instead of one blocking task (issue 28)
+        (module) => current && startTransition(() => setCombobox(() => module.default)),
+        () => {}, // the native select stays
+      );
+    };
+    const stopWaiting = () => {
+      for (const type of COMING_TO_THE_FORM) form.removeEventListener(type, load);
+    };
+    if (form.contains(document.activeElement) || form.matches(':hover')) load();
+    else for (const type of COMING_TO_THE_FORM) form.addEventListener(type, load, { passive: true });
     return () => {
       current = false;
+      stopWaiting();
     };
   }, [searchable]);
 
@@ -87,7 +102,7 @@ export function CountrySelect({
   };
 
   return (
-    <div className={styles.field}>
+    <div className={styles.field} ref={field}>
       <label className={styles.label} htmlFor={props.inputId}>
         Country
       </label>

@@ -18,7 +18,7 @@ function hintId(prefix: string, name: string): string {
 }
 
 /** aria props for a control whose error (if any) is shown by `<FieldError>`, and its hint if it has one. */
-export function describedBy(prefix: string, name: string, error: string | undefined, hasHint = false) {
+function describedBy(prefix: string, name: string, error: string | undefined, hasHint = false) {
   const ids = [hasHint ? hintId(prefix, name) : '', error ? errorId(prefix, name) : ''].filter(Boolean).join(' ');
   return {
     ...(error ? { 'aria-invalid': true as const } : {}),
