@@ -25,15 +25,6 @@ function nextTask() {
   });
 }
 
-/** The locales of the browser's that Intl supports (an empty list if the browser reports a malformed one). */
-function loadLocaleData(): string[] {
-  try {
-    return Intl.DateTimeFormat.supportedLocalesOf([navigator.language]);
-  } catch {
-    return [];
-  }
-}
-
 async function start() {
   // both asked for at once (one round trip, not two); each is evaluated as it arrives
   const reactDom = import('react-dom/client');
@@ -42,15 +33,6 @@ async function start() {
   await nextTask();
   const { Router } = await router;
   await nextTask();
-  // The first Intl call of a page loads the browser's locale data: ~10 ms here, ~40 ms on a phone. react-aria
-  // (the registration form) makes that call when its module is evaluated, so on a page that has it the call
-  // is made first, in a task of its own, instead of inside that evaluation (record 046). The answer is kept
-  // (unused, a pure call would be dropped from the build) but not given to react-aria, which hydrates with
-  // the server's locale. A locale the browser reports wrongly makes the call throw; react-aria copes itself.
-  if (document.querySelector('[data-needs-locale-data]')) {
-    (globalThis as { __localeDataLoaded?: string[] }).__localeDataLoaded = loadLocaleData();
-    await nextTask();
-  }
   const rootElement = createElement(StrictMode, null, createElement(Router));
   if ((globalThis as { __WAKU_HYDRATE__?: boolean }).__WAKU_HYDRATE__) {
     startTransition(() => {

@@ -4,7 +4,7 @@
 // this spec with `--update-snapshots` and read the diff.
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { searchableCountry } from './support/country-field';
+import { numberOfDelegates, searchableCountry } from './support/form-reached';
 import { whenHydrated } from './support/hydrated';
 import { SITE_ROUTES, subCourseRoutes } from './support/routes';
 
@@ -48,7 +48,7 @@ test('the forms, whole: contact, the header search, registration', async ({ page
     .getByRole('link', { name: /^Register\b/ })
     .first()
     .click();
-  // interactive once react-aria's NumberField is there; a loaded machine hydrates slowly
-  await expect(page.getByRole('textbox', { name: 'Number of delegates' })).toBeVisible({ timeout: 20_000 });
+  // interactive once react-aria's NumberField is there, loaded when the visitor comes to the form
+  await numberOfDelegates(page);
   await expect(page.locator('#registration')).toMatchAriaSnapshot({ name: 'registration-form.aria.yml' });
 });

@@ -15,7 +15,7 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import type { SubCourse } from './support/admin-data';
 import { pdfText } from './support/pdf-text';
 import { startAdmin, type DemoAdmin, type Site } from './support/servers';
-import { searchableCountry } from './support/country-field';
+import { numberOfDelegates, searchableCountry } from './support/form-reached';
 import { startWorker } from './support/worker';
 
 type Taken = { id: string; kind: string; fields: Record<string, unknown> };
@@ -321,7 +321,7 @@ test.describe('enquiries on the Worker by email: the send_email binding, no webh
       .first()
       .click();
     await expect(page).toHaveURL(/\/register\?session=/);
-    const count = page.getByRole('textbox', { name: 'Number of delegates' }); // react-aria: interactive
+    const count = await numberOfDelegates(page); // react-aria: interactive
     await count.fill('2');
     await count.press('Tab');
     await expect(page.getByRole('group', { name: /^Delegate \d+$/ })).toHaveCount(2);

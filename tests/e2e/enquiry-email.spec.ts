@@ -8,7 +8,7 @@ import { expect, test } from '@playwright/test';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { startMailCatcher } from '../../scripts/demo-mail/mail-catcher.mjs';
 import { freePort, startAdmin, startSite, type DemoAdmin } from './support/servers';
-import { searchableCountry } from './support/country-field';
+import { searchableCountry } from './support/form-reached';
 import { TEST_SITE_IDENTITY } from './support/identity';
 
 type Catcher = Awaited<ReturnType<typeof startMailCatcher>>;

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startPair } from './support/servers';
-import { searchableCountry } from './support/country-field';
+import { searchableCountry } from './support/form-reached';
 import { whenHydrated } from './support/hydrated';
 import { axeViolations } from './support/axe';
 import { decodeHtmlAttribute } from './support/html-text';

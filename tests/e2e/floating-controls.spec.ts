@@ -3,6 +3,7 @@
 // registration form and the home page ends up clear of the floating button (WCAG 2.4.11, focus not obscured).
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { numberOfDelegates } from './support/form-reached';
 
 test.use({ viewport: { width: 375, height: 812 } });
 
@@ -51,7 +52,7 @@ for (const route of ['/', `/subCourse-details/${SLUG}`, 'register'] as const) {
         .getByRole('link', { name: /^Register\b/ })
         .first()
         .click();
-      await expect(page.getByRole('textbox', { name: 'Number of delegates' })).toBeVisible({ timeout: 20_000 });
+      await numberOfDelegates(page);
     } else {
       await page.goto(route);
     }

@@ -14,6 +14,7 @@ import { axeViolations } from './support/axe';
 import { pdfText } from './support/pdf-text';
 import { startAdmin, startSite, type DemoAdmin } from './support/servers';
 import { decodeHtmlAttribute } from './support/html-text';
+import { numberOfDelegates } from './support/form-reached';
 
 const SLUG = 'pmp-exam-preparation-bootcamp';
 const QUOTATION_SECRET = 'a-quotation-key-for-the-tests';
@@ -115,6 +116,8 @@ async function openRegistration(page: Page): Promise<void> {
     .click();
   await expect(page).toHaveURL(/\/register\?session=/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Register for ${subCourse.title}`);
+  // and the pointer comes to the form: its number field's code loads then
+  await page.locator('#registration form').hover();
 }
 
 /** The same page by its address, so that no click starts its scripts before the test means them to. */
@@ -481,7 +484,7 @@ test.describe('with JavaScript', () => {
     await openRegistration(page);
     scripts.clear();
     await page.reload();
-    await expect(page.getByRole('textbox', { name: 'Number of delegates' })).toBeVisible();
+    await numberOfDelegates(page);
     await page.waitForLoadState('networkidle');
     // the country picker's react-select is not used on this page (the native select stays)
     expect([...scripts].some((url) => url.includes('/country-combobox-'))).toBe(false);

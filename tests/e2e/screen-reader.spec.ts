@@ -4,7 +4,7 @@
 // gallery dialog. Each test asserts the phrases a blind visitor hears, in order.
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { searchableCountry } from './support/country-field';
+import { numberOfDelegates, searchableCountry } from './support/form-reached';
 import { SITE_NAME } from './support/identity';
 import { startScreenReader } from './support/screen-reader';
 
@@ -259,8 +259,8 @@ async function openRegistration(page: Page) {
     .getByRole('link', { name: /^Register\b/ })
     .first()
     .click();
-  // interactive once react-aria's NumberField is there; a loaded machine hydrates slowly
-  await expect(page.getByRole('textbox', { name: 'Number of delegates' })).toBeVisible({ timeout: 20_000 });
+  // interactive once react-aria's NumberField is there, loaded when the visitor comes to the form
+  await numberOfDelegates(page);
 }
 
 test.describe('the registration form', () => {

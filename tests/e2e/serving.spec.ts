@@ -4,7 +4,7 @@
 // inline scripts by hash; a script the site did not render is blocked.
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { searchableCountry } from './support/country-field';
+import { searchableCountry } from './support/form-reached';
 import { SITE_ROUTES, subCourseRoutes } from './support/routes';
 import { streamPage } from './support/read-chunks';
 import { startPair } from './support/servers';

@@ -12,10 +12,8 @@
 import { startTransition, useEffect, useRef, useState, type ComponentType } from 'react';
 import { COUNTRIES } from '../../lib/enquiry/countries';
 import { errorId, FieldError, fieldId } from './fields';
+import { whenFormIsReached } from './form-reached';
 import styles from './enquiry-form.module.css';
-
-/** What says the visitor has come to the form: the searchable field is loaded then. */
-const COMING_TO_THE_FORM = ['pointerover', 'touchstart', 'focusin'] as const;
 
 export type CountryControlProps = {
   inputId: string;
@@ -71,22 +69,15 @@ export function CountrySelect({
   const [nativeFocused, setNativeFocused] = useState(false);
   const field = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    const form = field.current?.closest('form');
-    if (!searchable || !form) return;
+    if (!searchable || !field.current) return;
     let current = true;
-    const load = () => {
-      stopWaiting();
+    const stopWaiting = whenFormIsReached(field.current, () => {
       import('./country-combobox').then(
         // in a transition: React then renders react-select in slices instead of one blocking task (issue 28)
         (module) => current && startTransition(() => setCombobox(() => module.default)),
         () => {}, // the native select stays
       );
-    };
-    const stopWaiting = () => {
-      for (const type of COMING_TO_THE_FORM) form.removeEventListener(type, load);
-    };
-    if (form.contains(document.activeElement) || form.matches(':hover')) load();
-    else for (const type of COMING_TO_THE_FORM) form.addEventListener(type, load, { passive: true });
+    });
     return () => {
       current = false;
       stopWaiting();

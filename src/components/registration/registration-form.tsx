@@ -4,8 +4,9 @@
  * each is, who pays, a purchase order, a message and the consent. Built on the enquiry forms' one answer
  * path (EnquiryForm: token, honeypot, summary, answer, with and without JavaScript; once sent, the
  * RegistrationConfirmation in the form's place) and their shared fields (text, who pays, the consent), with
- * react-aria-components where a native control falls short: the number of delegates (NumberField). The
- * errors are the server's (or the shared schema's, before sending), shown under each field and tied to it.
+ * react-aria-components where a native control falls short: the number of delegates (NumberField, in
+ * delegate-count-number-field.tsx). The errors are the server's (or the shared schema's, before sending),
+ * shown under each field and tied to it.
  *
  * The text fields and the consent are not react-aria's TextField and Checkbox: each of those renders an
  * `aria-describedby` naming two slots (a description, an error) that the server's HTML does not have, and
@@ -16,11 +17,11 @@
  * Without JavaScript the number of delegates is a native <select> with a "Continue" button that asks the
  * server for the form again with that many delegate blocks (react-aria's NumberField keeps its value in a
  * hidden input that only its script updates, so it cannot be sent from a page without JavaScript). Once the
- * page is interactive the select becomes the NumberField and the blocks follow the number as it changes;
- * focus stays on the number and a live region says how many delegate blocks the form now has.
+ * visitor comes to the form (its code is loaded then, record 046) the select becomes the NumberField and the
+ * blocks follow the number as it changes; a number chosen and the focus carry over, and a live region says
+ * how many delegate blocks the form now has.
  */
-import { startTransition, useEffect, useRef, useState } from 'react';
-import { Button, Group, Input, Label, NumberField } from 'react-aria-components';
+import { startTransition, useEffect, useRef, useState, type ComponentType } from 'react';
 import {
   DELEGATE_COUNT_FIELD,
   delegateCount,
@@ -36,6 +37,8 @@ import { CountrySelect } from '../enquiry/country-select';
 import { EnquiryForm } from '../enquiry/enquiry-form';
 import { RegistrationConfirmation } from './registration-confirmation';
 import { ChoiceGroup, Field, FieldError, fieldId } from '../enquiry/fields';
+import { whenFormIsReached } from '../enquiry/form-reached';
+import type { DelegateCountControlProps } from './delegate-count-number-field';
 import { buttonClassName } from '../ui/button-link';
 import formStyles from '../enquiry/enquiry-form.module.css';
 import styles from './registration-form.module.css';
@@ -111,33 +114,47 @@ function DelegateCountField({
   count: number;
   onChange: (count: number) => void;
 }) {
-  // Only this field changes kind once the page is interactive, so only it renders again (in a transition,
-  // so the render yields to the browser: a blocking render of the whole form was the page's long task)
-  const [interactive, setInteractive] = useState(false);
+  // Only this field changes kind, once the visitor comes to the form, so only it renders again (in a
+  // transition, so the render yields to the browser: a blocking render of the whole form was a long task)
+  const [NumberControl, setNumberControl] = useState<ComponentType<DelegateCountControlProps> | null>(null);
   const nativeField = useRef<HTMLDivElement | null>(null);
   const numberInput = useRef<HTMLInputElement | null>(null);
   const focusAfterSwap = useRef(false);
   useEffect(() => {
-    // a number chosen or a focus taken in the native control before the swap is carried over to the new one
-    const native = nativeField.current;
-    focusAfterSwap.current = Boolean(native?.contains(document.activeElement));
-    const picked = Number(native?.querySelector('select')?.value);
-    startTransition(() => {
-      if (picked && picked !== count) onChange(picked);
-      setInteractive(true);
+    if (!nativeField.current) return;
+    let current = true;
+    const stopWaiting = whenFormIsReached(nativeField.current, () => {
+      import('./delegate-count-number-field').then(
+        (module) => {
+          const native = nativeField.current;
+          if (!current || !native) return;
+          // a number chosen or a focus taken in the native control before the swap is carried over
+          focusAfterSwap.current = native.contains(document.activeElement);
+          const picked = Number(native.querySelector('select')?.value);
+          startTransition(() => {
+            if (picked && picked !== count) onChange(picked);
+            setNumberControl(() => module.default);
+          });
+        },
+        () => {}, // the native select and its Continue button stay
+      );
     });
-    // once, when the page has become interactive (count and onChange as they were then)
+    return () => {
+      current = false;
+      stopWaiting();
+    };
+    // once: until the swap the count cannot change (the native select reports to no one)
   }, []);
   useEffect(() => {
-    if (!interactive || !focusAfterSwap.current) return;
+    if (!NumberControl || !focusAfterSwap.current) return;
     focusAfterSwap.current = false;
     numberInput.current?.focus();
-  }, [interactive]);
+  }, [NumberControl]);
   const error = state.errors[DELEGATE_COUNT_FIELD];
   const id = fieldId(PREFIX, DELEGATE_COUNT_FIELD);
   const hintId = fieldId(PREFIX, `${DELEGATE_COUNT_FIELD}-hint`);
   const described = [hintId, error ? `${id}-error` : ''].filter(Boolean).join(' ');
-  if (!interactive) {
+  if (!NumberControl) {
     return (
       <div className={formStyles.field} ref={nativeField}>
         <label className={formStyles.label} htmlFor={id}>
@@ -176,37 +193,16 @@ function DelegateCountField({
     );
   }
   return (
-    <NumberField
-      className={formStyles.field}
-      name={DELEGATE_COUNT_FIELD}
+    <NumberControl
+      prefix={PREFIX}
       id={id}
-      minValue={1}
-      maxValue={MAX_DELEGATES}
-      step={1}
-      value={count}
-      onChange={(value) => onChange(Number.isFinite(value) ? Math.min(MAX_DELEGATES, Math.max(1, value)) : 1)}
-      formatOptions={{ maximumFractionDigits: 0 }}
-      isRequired
-      isInvalid={Boolean(error)}
-      validationBehavior="aria"
-      aria-describedby={described}
-    >
-      <Label className={formStyles.label}>Number of delegates</Label>
-      <p id={hintId} className={formStyles.hint}>
-        From 1 to {MAX_DELEGATES}. A block for each delegate follows.
-      </p>
-      {/* react-aria gives the stepper's group no name; one without a name is read as just "group" */}
-      <Group className={styles.countGroup} aria-label="Number of delegates">
-        <Button slot="decrement" className={styles.stepper}>
-          −
-        </Button>
-        <Input className={`${formStyles.input} ${styles.countInput}`} ref={numberInput} />
-        <Button slot="increment" className={styles.stepper}>
-          +
-        </Button>
-      </Group>
-      <FieldError prefix={PREFIX} name={DELEGATE_COUNT_FIELD} error={error} />
-    </NumberField>
+      hintId={hintId}
+      describedBy={described}
+      error={error}
+      count={count}
+      onChange={onChange}
+      inputRef={numberInput}
+    />
   );
 }
 

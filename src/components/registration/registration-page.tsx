@@ -90,8 +90,7 @@ export async function RegistrationPage({ reference }: { reference: string | null
             <dd>{formatFee(session.feeUsd)}</dd>
           </dl>
         </section>
-        {/* react-aria's controls: the browser entry loads the locale data they read in a task of its own */}
-        <section id="registration" aria-labelledby="registration-heading" tabIndex={-1} data-needs-locale-data="">
+        <section id="registration" aria-labelledby="registration-heading" tabIndex={-1}>
           <h2 id="registration-heading" className={contactStyles.subheading}>
             Your registration
           </h2>
