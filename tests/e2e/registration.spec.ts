@@ -315,7 +315,7 @@ test.describe('with JavaScript', () => {
     );
   });
 
-  test('a number chosen in the plain select before the page is interactive, and its focus, carry over to the number field', async ({
+  test('the native number of delegates keeps a number chosen before the page is interactive, works with Continue, and becomes the number field only once the focus leaves it', async ({
     page,
   }) => {
     // the page's timers wait for the test, so the scripts start only on the key press below (record 023)
@@ -323,14 +323,25 @@ test.describe('with JavaScript', () => {
     await page.clock.pauseAt(Date.now() + 1000);
     await openRegistrationWithoutClicks(page);
     const select = page.getByRole('combobox', { name: 'Number of delegates' });
+    const blocks = page.getByRole('group', { name: /^Delegate \d+$/ });
     await select.focus();
     await select.selectOption('3');
     await page.keyboard.press('Shift'); // a key press starts the scripts; the select keeps the focus
+    await expect(blocks).toHaveCount(3, { timeout: 20_000 }); // the number chosen before, once interactive
+    await expect(select).toBeFocused(); // never swapped under the focus (a phone's picker may be open)
+    await select.selectOption('2');
+    await expect(blocks).toHaveCount(2);
+    await page.keyboard.press('Tab');
+    const next = page.getByRole('button', { name: 'Continue' });
+    await expect(next).toBeFocused(); // still the native field: its button is there and has the focus
+    await page.keyboard.press('Enter'); // with JavaScript it checks nothing and sends nothing
+    await expect(page.getByRole('group', { name: /^Please correct/ })).toHaveCount(0);
+    await expect(blocks).toHaveCount(2);
+    await page.keyboard.press('Tab'); // the focus leaves the field: it becomes react-aria's NumberField
     const count = page.getByRole('textbox', { name: 'Number of delegates' });
-    await expect(count).toBeVisible({ timeout: 20_000 });
-    await expect(count).toHaveValue('3');
-    await expect(count).toBeFocused();
-    await expect(page.getByRole('group', { name: /^Delegate \d+$/ })).toHaveCount(3);
+    await expect(count).toHaveValue('2');
+    await expect(count).not.toBeFocused();
+    await expect(blocks.first().getByLabel('Full name')).toBeFocused(); // the focus went where Tab sent it
   });
 
   test('keyboard only: the number field steps with the arrow keys, each block is a named group, axe is clean', async ({

@@ -69,9 +69,12 @@ export function CountrySelect({
   const [nativeFocused, setNativeFocused] = useState(false);
   const field = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (!searchable || !field.current) return;
+    const native = field.current;
+    if (!searchable || !native) return;
     let current = true;
-    const stopWaiting = whenFormIsReached(field.current, () => {
+    const stopWaiting = whenFormIsReached(native, () => {
+      // a focus taken before the page was interactive, which React did not see: the swap waits for it to leave
+      if (native.querySelector('select') === document.activeElement) setNativeFocused(true);
       import('./country-combobox').then(
         // in a transition: React then renders react-select in slices instead of one blocking task (issue 28)
         (module) => current && startTransition(() => setCombobox(() => module.default)),

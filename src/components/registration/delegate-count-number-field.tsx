@@ -4,7 +4,6 @@
  * locale data react-aria reads while its module is evaluated, were the page's longest tasks after the first
  * paint, record 046); until then the native select stands in its place (DelegateCountField).
  */
-import type { Ref } from 'react';
 import { Button, Group, Input, Label, NumberField } from 'react-aria-components';
 import { DELEGATE_COUNT_FIELD, MAX_DELEGATES } from '../../lib/enquiry/schema';
 import { FieldError } from '../enquiry/fields';
@@ -20,7 +19,6 @@ export type DelegateCountControlProps = {
   error: string | undefined;
   count: number;
   onChange: (count: number) => void;
-  inputRef: Ref<HTMLInputElement>;
 };
 
 export default function DelegateCountNumberField({
@@ -31,7 +29,6 @@ export default function DelegateCountNumberField({
   error,
   count,
   onChange,
-  inputRef,
 }: DelegateCountControlProps) {
   return (
     <NumberField
@@ -58,7 +55,7 @@ export default function DelegateCountNumberField({
         <Button slot="decrement" className={styles.stepper}>
           −
         </Button>
-        <Input className={`${formStyles.input} ${styles.countInput}`} ref={inputRef} />
+        <Input className={`${formStyles.input} ${styles.countInput}`} />
         <Button slot="increment" className={styles.stepper}>
           +
         </Button>

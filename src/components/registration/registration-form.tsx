@@ -17,9 +17,9 @@
  * Without JavaScript the number of delegates is a native <select> with a "Continue" button that asks the
  * server for the form again with that many delegate blocks (react-aria's NumberField keeps its value in a
  * hidden input that only its script updates, so it cannot be sent from a page without JavaScript). Once the
- * visitor comes to the form (its code is loaded then, record 046) the select becomes the NumberField and the
- * blocks follow the number as it changes; a number chosen and the focus carry over, and a live region says
- * how many delegate blocks the form now has.
+ * page is interactive the blocks follow the select as it changes; once the visitor has come to the form (its
+ * code is loaded then, record 046) and the focus is not on it, the select becomes the NumberField. A live
+ * region says how many delegate blocks the form now has.
  */
 import { startTransition, useEffect, useRef, useState, type ComponentType } from 'react';
 import {
@@ -114,49 +114,46 @@ function DelegateCountField({
   count: number;
   onChange: (count: number) => void;
 }) {
-  // Only this field changes kind, once the visitor comes to the form, so only it renders again (in a
-  // transition, so the render yields to the browser: a blocking render of the whole form was a long task)
+  // Only this field changes kind, once the visitor has come to the form, so only it renders again (in a
+  // transition: a blocking render of the whole form was a long task). Never under the focus: while the select
+  // or its Continue button has it (a phone's picker may be open), the swap waits for it to leave the field.
   const [NumberControl, setNumberControl] = useState<ComponentType<DelegateCountControlProps> | null>(null);
+  const [nativeFocused, setNativeFocused] = useState(false);
   const nativeField = useRef<HTMLDivElement | null>(null);
-  const numberInput = useRef<HTMLInputElement | null>(null);
-  const focusAfterSwap = useRef(false);
   useEffect(() => {
-    if (!nativeField.current) return;
+    const native = nativeField.current;
+    if (!native) return;
     let current = true;
-    const stopWaiting = whenFormIsReached(nativeField.current, () => {
+    const stopWaiting = whenFormIsReached(native, () => {
+      // a focus taken or a number chosen before the page was interactive, which React did not see
+      if (native.contains(document.activeElement)) setNativeFocused(true);
+      const picked = Number(native.querySelector('select')?.value);
+      if (picked && picked !== count) onChange(picked);
       import('./delegate-count-number-field').then(
-        (module) => {
-          const native = nativeField.current;
-          if (!current || !native) return;
-          // a number chosen or a focus taken in the native control before the swap is carried over
-          focusAfterSwap.current = native.contains(document.activeElement);
-          const picked = Number(native.querySelector('select')?.value);
-          startTransition(() => {
-            if (picked && picked !== count) onChange(picked);
-            setNumberControl(() => module.default);
-          });
-        },
-        () => {}, // the native select and its Continue button stay
+        (module) => current && startTransition(() => setNumberControl(() => module.default)),
+        () => {}, // the native select and its Continue button stay, and keep working
       );
     });
     return () => {
       current = false;
       stopWaiting();
     };
-    // once: until the swap the count cannot change (the native select reports to no one)
+    // once: the count as it was before the page was interactive
   }, []);
-  useEffect(() => {
-    if (!NumberControl || !focusAfterSwap.current) return;
-    focusAfterSwap.current = false;
-    numberInput.current?.focus();
-  }, [NumberControl]);
   const error = state.errors[DELEGATE_COUNT_FIELD];
   const id = fieldId(PREFIX, DELEGATE_COUNT_FIELD);
   const hintId = fieldId(PREFIX, `${DELEGATE_COUNT_FIELD}-hint`);
   const described = [hintId, error ? `${id}-error` : ''].filter(Boolean).join(' ');
-  if (!NumberControl) {
+  if (!NumberControl || nativeFocused) {
     return (
-      <div className={formStyles.field} ref={nativeField}>
+      <div
+        className={formStyles.field}
+        ref={nativeField}
+        onFocus={() => setNativeFocused(true)}
+        onBlur={(event) => {
+          if (!event.currentTarget.contains(event.relatedTarget)) setNativeFocused(false);
+        }}
+      >
         <label className={formStyles.label} htmlFor={id}>
           Number of delegates
         </label>
@@ -171,6 +168,8 @@ function DelegateCountField({
             defaultValue={String(count)}
             aria-describedby={described}
             aria-invalid={error ? true : undefined}
+            // with JavaScript the blocks follow the select at once
+            onChange={(event) => onChange(Number(event.target.value))}
           >
             {Array.from({ length: MAX_DELEGATES }, (_, index) => (
               <option key={index} value={index + 1}>
@@ -184,6 +183,8 @@ function DelegateCountField({
             value="update"
             formNoValidate
             className={buttonClassName('outline')}
+            // with JavaScript the form's own submit would check every field; the blocks are here already
+            onClick={(event) => event.preventDefault()}
           >
             Continue
           </button>
@@ -201,7 +202,6 @@ function DelegateCountField({
       error={error}
       count={count}
       onChange={onChange}
-      inputRef={numberInput}
     />
   );
 }
