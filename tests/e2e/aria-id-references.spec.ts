@@ -4,6 +4,7 @@
 // hydrating: react-aria's TextField and Checkbox named a description and an error that were not there and
 // corrected it in a layout effect (record 046).
 import { expect, test } from './support/fixtures';
+import { firstRegistrationAddress } from './support/html-text';
 import { SITE_ROUTES, subCourseRoutes } from './support/routes';
 
 /** The attributes whose value is one id, or a list of them. */
@@ -36,14 +37,9 @@ function idReferences(html: string): { count: number; missing: string[] } {
   return { count, missing };
 }
 
-/** The registration address of the demo's first session, read from its course page. */
-async function registrationAddress(coursePage: string): Promise<string> {
-  return /href="(\/register\?session=[^"]+)"/.exec(coursePage)![1]!.replaceAll('&amp;', '&');
-}
-
 test('every id the server’s HTML points at is in it, on every page and the registration form', async ({ request }) => {
   const subCourses = await subCourseRoutes();
-  const register = await registrationAddress(await (await request.get(subCourses[0]!)).text());
+  const register = firstRegistrationAddress(await (await request.get(subCourses[0]!)).text());
   for (const route of [...SITE_ROUTES, ...subCourses, register]) {
     const response = await request.get(route);
     expect(response.status(), route).toBe(200);
@@ -65,7 +61,7 @@ test.describe('without JavaScript', () => {
     request,
   }) => {
     const [subCourse] = await subCourseRoutes();
-    await page.goto(await registrationAddress(await (await request.get(subCourse!)).text()));
+    await page.goto(firstRegistrationAddress(await (await request.get(subCourse!)).text()));
     await page.getByRole('button', { name: 'Register' }).click();
     await expect(page.getByText('Please choose who pays').first()).toBeVisible();
     const html = await page.content(); // the server's answer as it stands: no script has run

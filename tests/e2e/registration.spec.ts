@@ -13,7 +13,7 @@ import type { CourseCategory, SubCourse } from './support/admin-data';
 import { axeViolations } from './support/axe';
 import { pdfText } from './support/pdf-text';
 import { startAdmin, startSite, type DemoAdmin } from './support/servers';
-import { decodeHtmlAttribute } from './support/html-text';
+import { decodeHtmlAttribute, firstRegistrationAddress } from './support/html-text';
 import { numberOfDelegates } from './support/form-reached';
 
 const SLUG = 'pmp-exam-preparation-bootcamp';
@@ -123,7 +123,7 @@ async function openRegistration(page: Page): Promise<void> {
 /** The same page by its address, so that no click starts its scripts before the test means them to. */
 async function openRegistrationWithoutClicks(page: Page): Promise<void> {
   const coursePage = await (await page.request.get(`${site.url}/subCourse-details/${SLUG}`)).text();
-  const register = /href="(\/register\?session=[^"]+)"/.exec(coursePage)![1]!.replaceAll('&amp;', '&');
+  const register = firstRegistrationAddress(coursePage);
   await page.goto(`${site.url}${register}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Register for ${subCourse.title}`);
 }
@@ -621,7 +621,7 @@ test.describe('without JavaScript', () => {
 
   test('the same form posted twice (refresh, back and send) books once and both answers show the same confirmation', async () => {
     const course = await (await fetch(`${site.url}/subCourse-details/${SLUG}`)).text();
-    const pageHref = /href="(\/register\?session=[^"]+)"/.exec(course)![1]!.replace(/&amp;/g, '&');
+    const pageHref = firstRegistrationAddress(course);
     const body = await hiddenFields(pageHref);
     const fields = {
       name: 'Sara Twice',
@@ -682,7 +682,7 @@ test.describe('without JavaScript', () => {
   test("the quotation: linked from the confirmation at a sealed address, attached to the team's email only, Arabic names in Arabic letters", async () => {
     const session = subCourse.course_venue[0]!;
     const course = await (await fetch(`${site.url}/subCourse-details/${SLUG}`)).text();
-    const pageHref = /href="(\/register\?session=[^"]+)"/.exec(course)![1]!.replace(/&amp;/g, '&');
+    const pageHref = firstRegistrationAddress(course);
     const body = await hiddenFields(pageHref);
     const fields = {
       name: 'مريم الإدارة',

@@ -6,3 +6,7 @@ export const decodeHtmlAttribute = (value: string) =>
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
     .replace(/&amp;/g, '&');
+
+/** The first registration link of a course page's HTML (a session's `/register?session=…` address). */
+export const firstRegistrationAddress = (coursePage: string) =>
+  decodeHtmlAttribute(/href="(\/register\?session=[^"]+)"/.exec(coursePage)![1]!);
