@@ -314,6 +314,64 @@ test.describe('a toggle pressed before the close event has arrived', () => {
   }
 });
 
+// On a slow phone a visitor can open a dialog (the no-JavaScript `#fragment` link) and be typing in it before the
+// page hydrates. Hydration then makes it the real modal, and showModal() would move the focus to the first
+// control: keystrokes in between went nowhere (CI, once: the search sent empty). The focus must stay put.
+test.describe('a dialog the visitor is already in when the page hydrates', () => {
+  test.use({ viewport: MOBILE });
+
+  for (const { name, dialogId, toggleId, place } of [
+    { name: 'Search courses', dialogId: 'site-search', toggleId: 'site-search-toggle', place: '#site-search-q' },
+    { name: 'Menu', dialogId: 'site-menu', toggleId: 'site-menu-toggle', place: 'a[href="/gallery"]' },
+  ]) {
+    test(`${name}: the focus and what was typed stay where they are`, async ({ page }) => {
+      await page.addInitScript(() => {
+        const trail: string[] = ((window as unknown as { focusTrail: string[] }).focusTrail = []);
+        document.addEventListener('focusin', (event) => {
+          const target = event.target as HTMLElement;
+          trail.push(target.id || target.getAttribute('href') || target.tagName);
+        });
+      });
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/assets/*.js', async (route) => {
+        await released;
+        await route.continue().catch(() => undefined); // the page may be gone by then
+      });
+      await page.goto('/about', { waitUntil: 'commit' });
+      await page.locator(`#${toggleId}`).click();
+      const dialog = page.locator(`#${dialogId}`);
+      await expect(dialog).toBeVisible(); // the `:target` rule: no script has run
+      expect(await dialog.evaluate((element: HTMLDialogElement) => element.open)).toBe(false);
+      const field = dialog.locator(place);
+      if (dialogId === 'site-search') {
+        await field.click();
+        await page.keyboard.type('PM-1');
+      } else {
+        await field.focus();
+      }
+      const trailBefore = await page.evaluate(() => (window as unknown as { focusTrail: string[] }).focusTrail.length);
+
+      release();
+      await dialog.and(page.locator('[data-enhanced]')).waitFor({ state: 'attached' });
+      await expect(page.locator(`#${toggleId}`)).toHaveAttribute('aria-expanded', 'true');
+      expect(await dialog.evaluate((element: HTMLDialogElement) => element.open)).toBe(true); // now the modal
+      expect(await pageBehindTakesFocus(page)).toBe(false);
+      await expect(field).toBeFocused();
+      // nothing else had the focus for a moment while the page hydrated
+      const trailAfter = await page.evaluate(() => (window as unknown as { focusTrail: string[] }).focusTrail);
+      expect(trailAfter.slice(trailBefore).filter((place) => place !== trailAfter[trailBefore - 1])).toEqual([]);
+
+      if (dialogId === 'site-search') {
+        await expect(field).toHaveValue('PM-1');
+        await page.keyboard.type('01');
+        await Promise.all([page.waitForURL((url) => url.pathname === '/search'), page.keyboard.press('Enter')]);
+        expect(new URL(page.url()).searchParams.get('q')).toBe('PM-101');
+      }
+    });
+  }
+});
+
 // A closed dialog hands the focus back to its toggle at once (the browser's own restore); a screen reader then
 // reads the toggle as it stands at that moment, so `aria-expanded` must already say `false` there, not a
 // render later ("Menu, expanded" for a menu just closed).

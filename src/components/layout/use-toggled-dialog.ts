@@ -24,7 +24,7 @@ export function useToggledDialog({
 }: {
   open: boolean;
   setOpen: (open: boolean) => void;
-  /** runs right after showModal(), e.g. to focus a particular field */
+  /** runs right after showModal(), e.g. to focus a particular field (not when the focus is in the dialog already) */
   onOpened?: () => void;
 }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
@@ -39,10 +39,29 @@ export function useToggledDialog({
   const hideRef = useRef(hide);
   hideRef.current = hide;
 
+  // showModal() moves the focus to the dialog's first control. A visitor already inside the dialog (shown by
+  // the no-JavaScript `:target` rule before the page hydrated, typing in its field) keeps their place (CI,
+  // once: words typed into the search as the page hydrated went to the close control, and the search was
+  // sent empty). Marked `autofocus` for the call, their control is the one showModal() focuses: it has the
+  // focus already, so nothing moves and nothing is announced.
+  const openModal = (dialog: HTMLDialogElement) => {
+    const focused = document.activeElement;
+    if (!(focused instanceof HTMLElement && focused !== dialog && dialog.contains(focused))) {
+      dialog.showModal();
+      onOpenedRef.current?.();
+      return;
+    }
+    const hadAutofocus = focused.autofocus;
+    focused.autofocus = true;
+    dialog.showModal();
+    focused.autofocus = hadAutofocus;
+  };
+  const openModalRef = useRef(openModal);
+  openModalRef.current = openModal;
+
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
-    dialog.dataset.enhanced = '';
     const onClose = () => {
       // the browser sends `close` a task after closing (Escape); a toggle pressed in between has opened the
       // dialog again, and this late event must not shut it
@@ -58,8 +77,11 @@ export function useToggledDialog({
     dialog.addEventListener('cancel', onCancel);
     if (window.location.hash === `#${dialog.id}`) {
       window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+      // modal before the `:target` rule goes off: hidden for a moment, the dialog would drop the focus in it
+      openModalRef.current(dialog);
       setOpen(true);
     }
+    dialog.dataset.enhanced = '';
     return () => {
       dialog.removeEventListener('close', onClose);
       dialog.removeEventListener('cancel', onCancel);
@@ -76,8 +98,7 @@ export function useToggledDialog({
     if (!dialog || inStepWith.current === open) return;
     inStepWith.current = open;
     if (open && !dialog.open) {
-      dialog.showModal();
-      onOpenedRef.current?.();
+      openModalRef.current(dialog);
     } else if (!open && dialog.open) {
       dialog.close();
     }
@@ -88,10 +109,7 @@ export function useToggledDialog({
   // `true` over a still-`true` state, a change React never sees, and the dialog would stay shut.
   const show = () => {
     const dialog = dialogRef.current;
-    if (dialog && !dialog.open) {
-      dialog.showModal();
-      onOpenedRef.current?.();
-    }
+    if (dialog && !dialog.open) openModal(dialog);
     setOpen(true);
   };
 
