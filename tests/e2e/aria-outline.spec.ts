@@ -23,8 +23,8 @@ async function open(page: Page, route: string) {
   await whenHydrated(page);
   // the contact form's country field becomes the searchable one when the visitor comes to the form, its code
   // loaded then: the outline is of that field
-  if (await page.locator('select#enquiry-country').count()) await searchableCountry(page);
-  await expect(page.locator('select#enquiry-country')).toHaveCount(0);
+  if (await page.locator('input#enquiry-country[list]').count()) await searchableCountry(page);
+  await expect(page.locator('input#enquiry-country[list]')).toHaveCount(0);
 }
 
 test('each page template: its landmarks and what sits directly in them', async ({ page }) => {

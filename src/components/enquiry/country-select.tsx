@@ -1,16 +1,19 @@
 'use client';
 /**
- * The country field. The server renders a native <select> (it works without JavaScript and before the
- * script loads); once the visitor comes to the form (a pointer over it, a touch or the focus in it) it becomes
- * the searchable react-select, loaded then. Loaded, evaluated and swapped in at the page's start, it was the
- * longest task after the first paint on / and /contact-us (issue 28, record 046), for a field most visitors
- * never reach. If that code cannot be loaded, the native select simply stays. A control never changes kind under the focus (the element would leave
- * the page and the focus fall to <body>): while the native select has the focus the swap waits for it to
- * leave. `searchable={false}` (the registration page, whose own controls already fill its script budget)
- * keeps the native select for good.
+ * The country field. The server renders a plain field: a text box whose suggestions are the countries' names
+ * (a <datalist>), which works without JavaScript and before the script loads; the server reads a name, code or
+ * everyday name typed there (`countryCode`). Once the visitor comes to the form (a pointer over it, a touch or
+ * the focus in it) it becomes the searchable react-select, loaded then. Loaded, evaluated and swapped in at the
+ * page's start, it was the longest task after the first paint on / and /contact-us (issue 28, record 046), for a
+ * field most visitors never reach. It is no <select> before that: a select's 250 options were 750 of the 830
+ * elements Chromium styled and laid out at the end of the home page's HTML, after its first paint; a datalist's
+ * are never rendered. If react-select's code cannot be loaded, the plain field simply stays. A control never
+ * changes kind under the focus (the element would leave the page and the focus fall to <body>): while the
+ * plain field has the focus the swap waits for it to leave. `searchable={false}` (the registration page,
+ * whose own controls already fill its script budget) keeps a native select for good.
  */
 import { startTransition, useEffect, useRef, useState, type ComponentType } from 'react';
-import { COUNTRIES } from '../../lib/enquiry/countries';
+import { COUNTRIES, COUNTRY_NAMES, countryCode } from '../../lib/enquiry/countries';
 import { errorId, FieldError, fieldId } from './fields';
 import { whenFormIsReached } from './form-reached';
 import styles from './enquiry-form.module.css';
@@ -23,18 +26,49 @@ export type CountryControlProps = {
   errorId: string | undefined;
 };
 
-function NativeCountrySelect({
+/** The field before (and without) JavaScript: what is typed, with the countries' names as suggestions. */
+function PlainCountryField({
   inputId,
-  value,
-  onChange,
+  text,
+  onTextChange,
   onFocusChange,
   errorId: describedById,
-}: CountryControlProps & { onFocusChange: (focused: boolean) => void }) {
+}: Pick<CountryControlProps, 'inputId' | 'errorId'> & {
+  text: string;
+  onTextChange: (text: string) => void;
+  onFocusChange: (focused: boolean) => void;
+}) {
+  const listId = `${inputId}-names`;
+  return (
+    <>
+      <input
+        id={inputId}
+        type="text"
+        list={listId}
+        name="country"
+        className={styles.input}
+        value={text}
+        onChange={(event) => onTextChange(event.target.value)}
+        onFocus={() => onFocusChange(true)}
+        onBlur={() => onFocusChange(false)}
+        autoComplete="country-name"
+        aria-required="true"
+        {...(describedById ? { 'aria-invalid': true, 'aria-describedby': describedById } : {})}
+      />
+      <datalist id={listId}>
+        {COUNTRIES.map((country) => (
+          <option key={country.value} value={country.label} />
+        ))}
+      </datalist>
+    </>
+  );
+}
+
+/** The registration page's field, for good: a native select (never swapped, so no focus to watch). */
+function NativeCountrySelect({ inputId, value, onChange, errorId: describedById }: CountryControlProps) {
   return (
     <select
       id={inputId}
-      onFocus={() => onFocusChange(true)}
-      onBlur={() => onFocusChange(false)}
       name="country"
       className={`${styles.input} ${styles.select}`}
       value={value}
@@ -64,21 +98,22 @@ export function CountrySelect({
   defaultValue: string | undefined;
   searchable?: boolean;
 }) {
-  const [value, setValue] = useState(defaultValue ?? '');
+  // what the field shows: a name (a code kept from a sent form is shown as its name), or what was typed
+  const [text, setText] = useState(() => (defaultValue ? (COUNTRY_NAMES.get(defaultValue) ?? defaultValue) : ''));
   const [Combobox, setCombobox] = useState<ComponentType<CountryControlProps> | null>(null);
-  const [nativeFocused, setNativeFocused] = useState(false);
+  const [plainFocused, setPlainFocused] = useState(false);
   const field = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    const native = field.current;
-    if (!searchable || !native) return;
+    const plain = field.current;
+    if (!searchable || !plain) return;
     let current = true;
-    const stopWaiting = whenFormIsReached(native, () => {
+    const stopWaiting = whenFormIsReached(plain, () => {
       // a focus taken before the page was interactive, which React did not see: the swap waits for it to leave
-      if (native.querySelector('select') === document.activeElement) setNativeFocused(true);
+      if (plain.querySelector('input') === document.activeElement) setPlainFocused(true);
       import('./country-combobox').then(
         // in a transition: React then renders react-select in slices instead of one blocking task (issue 28)
         (module) => current && startTransition(() => setCombobox(() => module.default)),
-        () => {}, // the native select stays
+        () => {}, // the plain field stays
       );
     });
     return () => {
@@ -90,8 +125,8 @@ export function CountrySelect({
   const props: CountryControlProps = {
     inputId: fieldId(prefix, 'country'),
     instanceId: `${prefix}-country-select`,
-    value,
-    onChange: setValue,
+    value: countryCode(text) ?? '',
+    onChange: (code) => setText(COUNTRY_NAMES.get(code) ?? ''),
     errorId: error ? errorId(prefix, 'country') : undefined,
   };
 
@@ -100,10 +135,12 @@ export function CountrySelect({
       <label className={styles.label} htmlFor={props.inputId}>
         Country
       </label>
-      {Combobox && !nativeFocused ? (
+      {!searchable ? (
+        <NativeCountrySelect {...props} />
+      ) : Combobox && !plainFocused ? (
         <Combobox {...props} />
       ) : (
-        <NativeCountrySelect {...props} onFocusChange={setNativeFocused} />
+        <PlainCountryField {...props} text={text} onTextChange={setText} onFocusChange={setPlainFocused} />
       )}
       <FieldError prefix={prefix} name="country" error={error} />
     </div>

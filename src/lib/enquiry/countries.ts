@@ -109,3 +109,16 @@ export function findCountries(typed: string): readonly Country[] {
     .sort((a, b) => a.rank - b.rank)
     .map((match) => match.country);
 }
+
+/**
+ * The code of the one country whose code, name, local name or everyday name is what was typed ('bahrain',
+ * 'BH', 'UAE', 'البحرين', 'cote d'ivoire'), folded as above; undefined when none or more than one is.
+ * The contact form's plain country field (a text box with suggestions, before and without JavaScript) sends
+ * what was typed, and the server reads it with this.
+ */
+export function countryCode(typed: string): string | undefined {
+  const query = fold(typed);
+  if (!query) return undefined;
+  const named = SEARCH.filter(({ names }) => names.includes(query));
+  return named.length === 1 ? named[0]!.country.value : undefined;
+}

@@ -1,6 +1,6 @@
 // The shared schema as the browser uses it: straight from the form's FormData.
 import { describe, expect, test } from 'vitest';
-import { COUNTRIES, findCountries } from './countries';
+import { COUNTRIES, countryCode, findCountries } from './countries';
 import { CONTACT_FIELDS, isEmail, readFormInput, REQUIRED_MESSAGES, typedValues, validateEnquiry } from './schema';
 
 function formData(entries: [string, string][]): FormData {
@@ -63,6 +63,31 @@ describe('validateEnquiry', () => {
         consent: true,
       },
     });
+  });
+
+  test('a country typed into the plain field is read as its code; one the list does not know is refused', () => {
+    const withCountry = (country: string) =>
+      validateEnquiry(
+        'contact',
+        readFormInput(
+          formData([...valid.filter(([name]) => name !== 'country'), ['country', country]]),
+          CONTACT_FIELDS,
+        ),
+      );
+    for (const [typed, code] of [
+      ['Bahrain', 'BH'],
+      ['  bahrain ', 'BH'],
+      ['BH', 'BH'],
+      ['bh', 'BH'],
+      ['البحرين', 'BH'],
+      ['UAE', 'AE'],
+      ["Cote d'Ivoire", 'CI'],
+      ['Ivory Coast', 'CI'],
+      ['U.S.A.', 'US'],
+    ] as const)
+      expect(withCountry(typed), typed).toMatchObject({ ok: true, fields: { country: code } });
+    for (const typed of ['Narnia', 'Bahr', 'Guinea-B'])
+      expect(withCountry(typed), typed).toEqual({ ok: false, errors: { country: 'Choose a country from the list' } });
   });
 
   test('a field sent twice is refused as not text; typed values come back for the fields, never the honeypot', () => {
@@ -130,6 +155,22 @@ describe('country data', () => {
     });
     const labels = COUNTRIES.map((country) => country.label);
     expect(labels).toEqual([...labels].sort((a, b) => a.localeCompare(b, 'en')));
+  });
+});
+
+describe('countryCode: the one country named by what was typed', () => {
+  test('every code, English name and local name names its own country', () => {
+    for (const country of COUNTRIES) {
+      expect(countryCode(country.value)).toBe(country.value);
+      expect(countryCode(country.label)).toBe(country.value);
+      expect(countryCode(country.native)).toBe(country.value);
+    }
+  });
+
+  test('part of a name, or nothing, names none', () => {
+    expect(countryCode('')).toBeUndefined();
+    expect(countryCode('Guinea-')).toBeUndefined();
+    expect(countryCode('United')).toBeUndefined();
   });
 });
 

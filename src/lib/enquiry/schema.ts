@@ -8,7 +8,7 @@
  * Client-safe: no Node imports here.
  */
 import * as v from 'valibot';
-import { COUNTRY_NAMES } from './countries';
+import { COUNTRY_NAMES, countryCode } from './countries';
 import type { QuotationData } from '../documents/quotation-data';
 
 export const ENQUIRY_KINDS = ['contact', 'quick-inquiry', 'call-me-back', 'registration'] as const;
@@ -214,6 +214,8 @@ const country = v.pipe(
   v.optional(v.string('Country must be text'), ''),
   v.trim(),
   v.nonEmpty(REQUIRED_MESSAGES.country),
+  // a code from the searchable field or the select; a name typed into the plain field (its suggestions)
+  v.transform((value: string) => (COUNTRY_NAMES.has(value) ? value : (countryCode(value) ?? value))),
   v.check((value: string) => COUNTRY_NAMES.has(value), 'Choose a country from the list'),
 );
 

@@ -6,7 +6,8 @@ import { expect, type Locator, type Page } from '@playwright/test';
 /** A contact form's country field once it has become the searchable react-select; returns its text input. */
 export async function searchableCountry(page: Page, prefix = 'enquiry'): Promise<Locator> {
   await page.locator('form', { has: page.locator(`#${prefix}-country`) }).hover();
-  const input = page.locator(`input#${prefix}-country`);
+  // react-select's input has the field's id; the plain field before it (a text box with a datalist) has `list`
+  const input = page.locator(`input#${prefix}-country:not([list])`);
   await expect(input).toBeAttached();
   return input;
 }
