@@ -379,6 +379,41 @@ test.describe('with JavaScript', () => {
     await expect(page.locator('input#enquiry-country:not([list])')).toBeAttached();
   });
 
+  for (const [typed, code] of [
+    ['Bahrain', 'BH'],
+    ['Bahrein', undefined],
+  ] as const)
+    test(`“${typed}” typed into the country field before the page is interactive is kept${code ? ': it becomes the searchable field’s choice' : ', a typo as typed'}`, async ({
+      page,
+    }) => {
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/assets/*.js', async (route) => {
+        await released;
+        await route.continue().catch(() => undefined); // the page may be gone by then
+      });
+      const combobox = page.waitForRequest((request) => request.url().includes('/country-combobox-'));
+      await page.goto(`${pair.site.url}/contact-us`, { waitUntil: 'commit' });
+      const plain = page.locator('input#enquiry-country[list]');
+      await plain.click();
+      await page.keyboard.type(typed);
+      release();
+      await whenHydrated(page);
+      await combobox; // the focus is in the form: the searchable field's code is asked for
+      await expect(plain).toHaveValue(typed); // and nothing wrote over what was typed
+      await page.getByLabel('First name').click(); // the focus leaves the field
+      if (code) {
+        await expect(page.locator('input#enquiry-country:not([list])')).toBeAttached();
+        await expect(page.locator('#enquiry-form input[type="hidden"][name="country"]')).toHaveValue(code);
+        await expect(page.locator('#enquiry-form')).toContainText(typed); // the choice shown
+      } else {
+        // text the searchable field cannot show stays where it was typed, for its message
+        await page.getByRole('button', { name: 'Send enquiry' }).click();
+        await expect(plain).toHaveValue(typed);
+        await expect(plain).toHaveAccessibleDescription(/Choose a country from the list/);
+      }
+    });
+
   test('the country picker finds what people type: everyday names and native names first', async ({ page }) => {
     await page.goto(`${pair.site.url}/contact-us`);
     await hydrated(page);

@@ -26,7 +26,11 @@ export type CountryControlProps = {
   errorId: string | undefined;
 };
 
-/** The field before (and without) JavaScript: what is typed, with the countries' names as suggestions. */
+/**
+ * The field before (and without) JavaScript: what is typed, with the countries' names as suggestions. Not
+ * controlled: React would write its first (empty) state over what a visitor typed before the page hydrated;
+ * the text is read from the element when it is needed.
+ */
 function PlainCountryField({
   inputId,
   text,
@@ -47,10 +51,13 @@ function PlainCountryField({
         list={listId}
         name="country"
         className={styles.input}
-        value={text}
+        defaultValue={text}
         onChange={(event) => onTextChange(event.target.value)}
         onFocus={() => onFocusChange(true)}
-        onBlur={() => onFocusChange(false)}
+        onBlur={(event) => {
+          onTextChange(event.target.value);
+          onFocusChange(false);
+        }}
         autoComplete="country-name"
         aria-required="true"
         {...(describedById ? { 'aria-invalid': true, 'aria-describedby': describedById } : {})}
@@ -98,18 +105,29 @@ export function CountrySelect({
   defaultValue: string | undefined;
   searchable?: boolean;
 }) {
-  // what the field shows: a name (a code kept from a sent form is shown as its name), or what was typed
-  const [text, setText] = useState(() => (defaultValue ? (COUNTRY_NAMES.get(defaultValue) ?? defaultValue) : ''));
+  // what the field holds: a name (a country kept from a sent form is shown by its name), or what was typed
+  const [text, setText] = useState(() =>
+    defaultValue ? (COUNTRY_NAMES.get(countryCode(defaultValue) ?? '') ?? defaultValue) : '',
+  );
   const [Combobox, setCombobox] = useState<ComponentType<CountryControlProps> | null>(null);
   const [plainFocused, setPlainFocused] = useState(false);
   const field = useRef<HTMLDivElement>(null);
+  // a choice made before the page hydrated, which React did not see: the state takes it from the element
+  useEffect(() => {
+    const control = field.current?.querySelector<HTMLInputElement | HTMLSelectElement>('input, select');
+    if (!control?.value) return;
+    setText(control instanceof HTMLSelectElement ? (COUNTRY_NAMES.get(control.value) ?? '') : control.value);
+  }, []);
+
   useEffect(() => {
     const plain = field.current;
     if (!searchable || !plain) return;
     let current = true;
     const stopWaiting = whenFormIsReached(plain, () => {
       // a focus taken before the page was interactive, which React did not see: the swap waits for it to leave
-      if (plain.querySelector('input') === document.activeElement) setPlainFocused(true);
+      const input = plain.querySelector('input');
+      if (input === document.activeElement) setPlainFocused(true);
+      if (input) setText(input.value);
       import('./country-combobox').then(
         // in a transition: React then renders react-select in slices instead of one blocking task (issue 28)
         (module) => current && startTransition(() => setCombobox(() => module.default)),
@@ -130,6 +148,8 @@ export function CountrySelect({
     errorId: error ? errorId(prefix, 'country') : undefined,
   };
 
+  // the searchable field takes over once the plain one has no focus and holds nothing, or a country: text it
+  // cannot show (a typo) stays in the plain field with its message, never dropped
   return (
     <div className={styles.field} ref={field}>
       <label className={styles.label} htmlFor={props.inputId}>
@@ -137,7 +157,7 @@ export function CountrySelect({
       </label>
       {!searchable ? (
         <NativeCountrySelect {...props} />
-      ) : Combobox && !plainFocused ? (
+      ) : Combobox && !plainFocused && (text.trim() === '' || countryCode(text)) ? (
         <Combobox {...props} />
       ) : (
         <PlainCountryField {...props} text={text} onTextChange={setText} onFocusChange={setPlainFocused} />

@@ -11,8 +11,8 @@
  * the `cancel` event, which comes before the browser closes the dialog.
  *
  * Without JavaScript the toggle is a link to `#<dialog id>` and CSS shows the dialog as its `:target`;
- * once this hook runs it marks the dialog `data-enhanced` (which turns that rule off) and, if the page was
- * opened at that fragment, opens the dialog properly instead.
+ * once this hook runs it marks the dialog `data-enhanced` (which turns that rule off), and if the page was
+ * opened at that fragment it first opens the dialog properly, keeping a focus the visitor has in it.
  */
 import { useEffect, useRef, type KeyboardEvent, type SyntheticEvent } from 'react';
 import { flushSync } from 'react-dom';

@@ -74,17 +74,24 @@ const ALIASES = new Map(
   [
     'US USA,America,United States of America; AE UAE,Emirates; SA KSA,Saudi; KR South Korea; KP North Korea',
     'GB UK,Britain,Great Britain,England,Scotland,Wales; NL Holland; CI Ivory Coast; CZ Czech Republic',
+    'TR Turkey; SZ Swaziland; CV Cape Verde; VA Vatican; MM Burma; MK Macedonia; CD DR Congo,DRC',
   ]
     .join('; ')
     .split('; ')
     .map((entry) => [entry.slice(0, 2), entry.slice(3).split(',')]),
 );
 
-/** Lower case, without accents, dots or extra spaces: 'U.S.A.' finds 'USA', 'cote' finds 'Côte'. */
+/**
+ * Lower case, without accents, dots or extra spaces, one apostrophe, hyphens as spaces and '&' as 'and':
+ * 'U.S.A.' finds 'USA', 'cote d’ivoire' finds 'Côte d'Ivoire', 'Guinea Bissau' and 'Trinidad & Tobago' theirs.
+ */
 const fold = (text: string) =>
   text
     .normalize('NFD')
     .replace(/[\u0300-\u036f.]/g, '')
+    .replace(/[\u2018\u2019\u02bc]/g, "'")
+    .replace(/-/g, ' ')
+    .replace(/&/g, ' and ')
     .replace(/\s+/g, ' ')
     .trim()
     .toLowerCase();
@@ -110,15 +117,24 @@ export function findCountries(typed: string): readonly Country[] {
     .map((match) => match.country);
 }
 
+/** Each country's names (not its code), folded: what `countryCode` compares a typed name with. */
+const NAMED = COUNTRIES.map((country) => ({
+  code: country.value,
+  names: [country.label, country.native, ...(ALIASES.get(country.value) ?? [])].map(fold),
+}));
+
 /**
- * The code of the one country whose code, name, local name or everyday name is what was typed ('bahrain',
- * 'BH', 'UAE', 'البحرين', 'cote d'ivoire'), folded as above; undefined when none or more than one is.
- * The contact form's plain country field (a text box with suggestions, before and without JavaScript) sends
- * what was typed, and the server reads it with this.
+ * The code of the one country named by what was typed: its code as written ('BH', upper case, so 'no' or 'it'
+ * in a sentence is no country), or its name, local name or everyday name in any case ('bahrain', 'UAE',
+ * 'البحرين', 'cote d’ivoire'), folded as above; undefined when none or more than one is. The contact form's
+ * plain country field (a text box with suggestions, before and without JavaScript) sends what was typed, and
+ * the server reads it with this.
  */
 export function countryCode(typed: string): string | undefined {
-  const query = fold(typed);
+  const trimmed = typed.trim();
+  if (COUNTRY_NAMES.has(trimmed)) return trimmed;
+  const query = fold(trimmed);
   if (!query) return undefined;
-  const named = SEARCH.filter(({ names }) => names.includes(query));
-  return named.length === 1 ? named[0]!.country.value : undefined;
+  const named = NAMED.filter(({ names }) => names.includes(query));
+  return named.length === 1 ? named[0]!.code : undefined;
 }

@@ -78,15 +78,19 @@ describe('validateEnquiry', () => {
       ['Bahrain', 'BH'],
       ['  bahrain ', 'BH'],
       ['BH', 'BH'],
-      ['bh', 'BH'],
       ['البحرين', 'BH'],
       ['UAE', 'AE'],
       ["Cote d'Ivoire", 'CI'],
+      ['Côte d’Ivoire', 'CI'],
+      ['Guinea Bissau', 'GW'],
+      ['Trinidad & Tobago', 'TT'],
+      ['Turkey', 'TR'],
       ['Ivory Coast', 'CI'],
       ['U.S.A.', 'US'],
     ] as const)
       expect(withCountry(typed), typed).toMatchObject({ ok: true, fields: { country: code } });
-    for (const typed of ['Narnia', 'Bahr', 'Guinea-B'])
+    // a code counts only as written: 'no', 'na' or 'it' typed in the box is no country
+    for (const typed of ['Narnia', 'Bahr', 'Guinea-B', 'bh', 'no', 'na', 'it'])
       expect(withCountry(typed), typed).toEqual({ ok: false, errors: { country: 'Choose a country from the list' } });
   });
 
@@ -167,9 +171,25 @@ describe('countryCode: the one country named by what was typed', () => {
     }
   });
 
+  test('every everyday name names one country, its own', () => {
+    for (const [typed, code] of [
+      ['USA', 'US'],
+      ['America', 'US'],
+      ['UK', 'GB'],
+      ['England', 'GB'],
+      ['KSA', 'SA'],
+      ['Holland', 'NL'],
+      ['Swaziland', 'SZ'],
+      ['Cape Verde', 'CV'],
+      ['Burma', 'MM'],
+      ['DRC', 'CD'],
+    ] as const)
+      expect(countryCode(typed), typed).toBe(code);
+  });
+
   test('part of a name, or nothing, names none', () => {
     expect(countryCode('')).toBeUndefined();
-    expect(countryCode('Guinea-')).toBeUndefined();
+    expect(countryCode('Guin')).toBeUndefined();
     expect(countryCode('United')).toBeUndefined();
   });
 });

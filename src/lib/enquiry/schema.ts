@@ -215,7 +215,7 @@ const country = v.pipe(
   v.trim(),
   v.nonEmpty(REQUIRED_MESSAGES.country),
   // a code from the searchable field or the select; a name typed into the plain field (its suggestions)
-  v.transform((value: string) => (COUNTRY_NAMES.has(value) ? value : (countryCode(value) ?? value))),
+  v.transform((value: string) => countryCode(value) ?? value),
   v.check((value: string) => COUNTRY_NAMES.has(value), 'Choose a country from the list'),
 );
 
