@@ -125,9 +125,7 @@ export function CountrySelect({
     let current = true;
     const stopWaiting = whenFormIsReached(plain, () => {
       // a focus taken before the page was interactive, which React did not see: the swap waits for it to leave
-      const input = plain.querySelector('input');
-      if (input === document.activeElement) setPlainFocused(true);
-      if (input) setText(input.value);
+      if (plain.querySelector('input') === document.activeElement) setPlainFocused(true);
       import('./country-combobox').then(
         // in a transition: React then renders react-select in slices instead of one blocking task (issue 28)
         (module) => current && startTransition(() => setCombobox(() => module.default)),

@@ -96,9 +96,11 @@ const fold = (text: string) =>
     .trim()
     .toLowerCase();
 
+/** Each country's code and its names (English, local, everyday), folded. */
 const SEARCH = COUNTRIES.map((country) => ({
   country,
-  names: [country.value, country.label, country.native, ...(ALIASES.get(country.value) ?? [])].map(fold),
+  code: fold(country.value),
+  names: [country.label, country.native, ...(ALIASES.get(country.value) ?? [])].map(fold),
 }));
 
 /**
@@ -111,17 +113,11 @@ export function findCountries(typed: string): readonly Country[] {
   if (!query) return COUNTRIES;
   const rank = (name: string) =>
     name === query ? 0 : name.startsWith(query) ? 1 : name.includes(` ${query}`) ? 2 : name.includes(query) ? 3 : 4;
-  return SEARCH.map(({ country, names }) => ({ country, rank: Math.min(...names.map(rank)) }))
+  return SEARCH.map(({ country, code, names }) => ({ country, rank: Math.min(rank(code), ...names.map(rank)) }))
     .filter((match) => match.rank < 4)
     .sort((a, b) => a.rank - b.rank)
     .map((match) => match.country);
 }
-
-/** Each country's names (not its code), folded: what `countryCode` compares a typed name with. */
-const NAMED = COUNTRIES.map((country) => ({
-  code: country.value,
-  names: [country.label, country.native, ...(ALIASES.get(country.value) ?? [])].map(fold),
-}));
 
 /**
  * The code of the one country named by what was typed: its code as written ('BH', upper case, so 'no' or 'it'
@@ -135,6 +131,6 @@ export function countryCode(typed: string): string | undefined {
   if (COUNTRY_NAMES.has(trimmed)) return trimmed;
   const query = fold(trimmed);
   if (!query) return undefined;
-  const named = NAMED.filter(({ names }) => names.includes(query));
-  return named.length === 1 ? named[0]!.code : undefined;
+  const named = SEARCH.filter(({ names }) => names.includes(query));
+  return named.length === 1 ? named[0]!.country.value : undefined;
 }
